@@ -1,0 +1,175 @@
+//! Repository behaviour, run on SQLite and on PostgreSQL with the same bodies.
+
+use waybill_store::{MessageRecord, NewChat, NewUser, Owner, RefreshOutcome, SaveOutcome, Store, StoreError, backend_tests};
+
+async fn user(store: &Store, email: &str, tenant: &str) -> String {
+    store.ensure_tenant(tenant, tenant).await.unwrap();
+    store.ensure_facility(tenant, "f1", "Facility One").await.unwrap();
+    let user = store
+        .create_user(NewUser { email, password_hash: "hash", first_name: None, user_name: email })
+        .await
+        .unwrap();
+    store.grant(&user.id, tenant, &["f1"], false).await.unwrap();
+    user.id
+}
+
+fn msg(id: &str, role: &str, text: &str) -> MessageRecord {
+    let body = format!(r#"{{"id":"{id}","role":"{role}","parts":[{{"type":"text","text":"{text}"}}]}}"#);
+    MessageRecord { id: id.into(), role: role.into(), body }
+}
+
+fn new_chat<'a>(id: &'a str, tenant: &'a str, owner: &'a str) -> NewChat<'a> {
+    NewChat { id, tenant_id: tenant, owner_id: owner, facility_id: "f1", title: "New Chat", title_by_user: false, model: "waybill-offline" }
+}
+
+backend_tests! {
+    async fn tenants_and_facilities_are_created_once(store) {
+        store.ensure_tenant("demo", "Demo Logistics").await.unwrap();
+        store.ensure_tenant("demo", "Renamed").await.unwrap();
+        store.ensure_facility("demo", "ont", "Ontario DC").await.unwrap();
+        store.ensure_facility("demo", "ont", "Other").await.unwrap();
+        store.ensure_facility("demo", "fon", "Fontana Yard").await.unwrap();
+        let user = store.create_user(NewUser { email: " Ada@Example.COM ", password_hash: "h", first_name: Some("Ada"), user_name: "ada" }).await.unwrap();
+        assert_eq!(user.email, "ada@example.com");
+        store.grant(&user.id, "demo", &["ont", "fon"], true).await.unwrap();
+        let grants = store.grants_of(&user.id).await.unwrap();
+        assert_eq!(grants.len(), 1);
+        assert_eq!(grants[0].tenant.name, "Demo Logistics");
+        assert!(grants[0].is_admin);
+        let names: Vec<_> = grants[0].facilities.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["Fontana Yard", "Ontario DC"]);
+    }
+
+    async fn emails_are_unique_case_insensitively(store) {
+        store.create_user(NewUser { email: "a@x.io", password_hash: "h", first_name: None, user_name: "a" }).await.unwrap();
+        let err = store.create_user(NewUser { email: "A@X.IO", password_hash: "h", first_name: None, user_name: "a" }).await.unwrap_err();
+        assert!(matches!(err, StoreError::Conflict(_)), "{err:?}");
+        assert_eq!(store.count_users().await.unwrap(), 1);
+        assert!(store.user_by_email("A@x.io").await.unwrap().is_some());
+        assert!(store.user_by_email("b@x.io").await.unwrap().is_none());
+    }
+
+    async fn grants_without_facilities_still_list_the_tenant(store) {
+        store.ensure_tenant("t", "T").await.unwrap();
+        let u = store.create_user(NewUser { email: "u@x.io", password_hash: "h", first_name: None, user_name: "u" }).await.unwrap();
+        store.grant(&u.id, "t", &[], false).await.unwrap();
+        let grants = store.grants_of(&u.id).await.unwrap();
+        assert_eq!(grants.len(), 1);
+        assert!(grants[0].facilities.is_empty());
+    }
+
+    async fn refresh_tokens_rotate_and_reuse_revokes_the_family(store) {
+        let u = user(&store, "r@x.io", "t").await;
+        let far = waybill_store::now_ms() + 60_000;
+        store.insert_refresh_token(&u, "fam", "one", far).await.unwrap();
+        let rotated = store.rotate_refresh_token("one", "two", far).await.unwrap();
+        assert!(matches!(rotated, RefreshOutcome::Rotated(ref r) if r.user_id == u && r.family_id == "fam"));
+        assert!(store.refresh_family_is_live("fam").await.unwrap());
+        // Replaying "one" revokes "two" as well.
+        assert_eq!(store.rotate_refresh_token("one", "three", far).await.unwrap(), RefreshOutcome::Reused);
+        assert!(!store.refresh_family_is_live("fam").await.unwrap());
+        assert_eq!(store.rotate_refresh_token("two", "four", far).await.unwrap(), RefreshOutcome::Reused);
+        assert_eq!(store.rotate_refresh_token("nope", "five", far).await.unwrap(), RefreshOutcome::Unknown);
+    }
+
+    async fn expired_refresh_tokens_are_refused(store) {
+        let u = user(&store, "e@x.io", "t").await;
+        store.insert_refresh_token(&u, "fam", "old", waybill_store::now_ms() - 1).await.unwrap();
+        assert_eq!(store.rotate_refresh_token("old", "new", waybill_store::now_ms() + 1000).await.unwrap(), RefreshOutcome::Expired);
+    }
+
+    async fn logout_revokes_only_the_presented_family(store) {
+        let u = user(&store, "l@x.io", "t").await;
+        let far = waybill_store::now_ms() + 60_000;
+        store.insert_refresh_token(&u, "a", "ta", far).await.unwrap();
+        store.insert_refresh_token(&u, "b", "tb", far).await.unwrap();
+        store.revoke_refresh_family_of(&u, "ta").await.unwrap();
+        assert!(!store.refresh_family_is_live("a").await.unwrap());
+        assert!(store.refresh_family_is_live("b").await.unwrap());
+        store.revoke_all_refresh_tokens(&u).await.unwrap();
+        assert!(!store.refresh_family_is_live("b").await.unwrap());
+    }
+
+    async fn chats_are_listed_newest_first_and_scoped_by_owner_and_tenant(store) {
+        let a = user(&store, "a@x.io", "t1").await;
+        let b = user(&store, "b@x.io", "t1").await;
+        let c = user(&store, "c@x.io", "t2").await;
+        store.create_chat(new_chat("c1", "t1", &a)).await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        store.create_chat(new_chat("c2", "t1", &a)).await.unwrap();
+        store.create_chat(new_chat("c3", "t1", &b)).await.unwrap();
+        let ids: Vec<_> = store.list_chats("t1", &a).await.unwrap().into_iter().map(|c| c.id).collect();
+        assert_eq!(ids, ["c2", "c1"]);
+        assert!(store.chat_meta("t1", &b, "c1").await.unwrap().is_none());
+        assert!(store.chat_meta("t2", &c, "c1").await.unwrap().is_none());
+        // a's grant in t1 does not reach a's chats through another tenant id
+        assert!(store.chat_meta("t2", &a, "c1").await.unwrap().is_none());
+        assert!(!store.rename_chat("t1", &b, "c1", "mine").await.unwrap());
+        assert!(!store.delete_chat("t2", &c, "c1").await.unwrap());
+        let owner_b = Owner { tenant_id: "t1", user_id: &b };
+        assert_eq!(store.save_chat(owner_b, "c1", "m", &[msg("x", "user", "hi")], Some(new_chat("c1", "t1", &b)), None).await.unwrap(), SaveOutcome::NotFound);
+        assert!(store.chat_messages("t1", &a, "c1").await.unwrap().is_empty());
+        let err = store.create_chat(new_chat("c1", "t1", &b)).await.unwrap_err();
+        assert!(matches!(err, StoreError::Conflict(_)));
+    }
+
+    async fn saving_is_verbatim_ordered_and_idempotent(store) {
+        let a = user(&store, "a@x.io", "t").await;
+        let owner = Owner { tenant_id: "t", user_id: &a };
+        let odd = MessageRecord {
+            id: "m3".into(),
+            role: "assistant".into(),
+            body: "{ \"role\":\"assistant\" , \"id\":\"m3\",\"parts\":[{\"type\":\"text\",\"text\":\"nul \\u0000 rtl \u{202e}\"}],\"zz\":1 }".into(),
+        };
+        let list = vec![msg("m1", "user", "hello"), msg("m2", "assistant", "hi"), odd.clone()];
+        let outcome = store.save_chat(owner, "c", "gpt-5", &list, Some(new_chat("c", "t", &a)), Some("hello")).await.unwrap();
+        assert_eq!(outcome, SaveOutcome::Created);
+        let meta = store.chat_meta("t", &a, "c").await.unwrap().unwrap();
+        assert_eq!((meta.model.as_str(), meta.title.as_str()), ("gpt-5", "hello"));
+        assert_eq!(store.chat_messages("t", &a, "c").await.unwrap(), list);
+
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        assert_eq!(store.save_chat(owner, "c", "gpt-5", &list, None, Some("hello")).await.unwrap(), SaveOutcome::Saved);
+        let again = store.chat_meta("t", &a, "c").await.unwrap().unwrap();
+        assert_eq!(again.updated_at_ms, meta.updated_at_ms, "an unchanged save writes nothing");
+
+        let edited = vec![msg("m2", "assistant", "hi"), msg("m1", "user", "hello, edited")];
+        store.save_chat(owner, "c", "claude-sonnet-4-5", &edited, None, None).await.unwrap();
+        assert_eq!(store.chat_messages("t", &a, "c").await.unwrap(), edited);
+        let after = store.chat_meta("t", &a, "c").await.unwrap().unwrap();
+        assert_eq!(after.model, "claude-sonnet-4-5");
+        assert!(after.updated_at_ms > meta.updated_at_ms);
+    }
+
+    async fn a_user_title_is_kept_over_the_automatic_one(store) {
+        let a = user(&store, "a@x.io", "t").await;
+        let owner = Owner { tenant_id: "t", user_id: &a };
+        store.create_chat(new_chat("c", "t", &a)).await.unwrap();
+        store.save_chat(owner, "c", "m", &[msg("1", "user", "first")], None, Some("first")).await.unwrap();
+        assert_eq!(store.chat_meta("t", &a, "c").await.unwrap().unwrap().title, "first");
+        let odd = "A\u{0}B \u{202e}gnp.exe";
+        assert!(store.rename_chat("t", &a, "c", odd).await.unwrap());
+        store.save_chat(owner, "c", "m", &[msg("1", "user", "other")], None, Some("other")).await.unwrap();
+        let meta = store.chat_meta("t", &a, "c").await.unwrap().unwrap();
+        assert_eq!(meta.title, odd);
+        assert!(meta.title_by_user);
+        assert_eq!(store.list_chats("t", &a).await.unwrap()[0].title, odd);
+    }
+
+    async fn delete_one_and_delete_all_touch_only_the_owners_chats(store) {
+        let a = user(&store, "a@x.io", "t").await;
+        let b = user(&store, "b@x.io", "t").await;
+        let owner = Owner { tenant_id: "t", user_id: &a };
+        for id in ["a1", "a2", "a3"] {
+            store.save_chat(owner, id, "m", &[msg("1", "user", "x")], Some(new_chat(id, "t", &a)), None).await.unwrap();
+        }
+        store.create_chat(new_chat("b1", "t", &b)).await.unwrap();
+        assert!(store.delete_chat("t", &a, "a1").await.unwrap());
+        assert!(!store.delete_chat("t", &a, "a1").await.unwrap());
+        assert!(store.chat_messages("t", &a, "a1").await.unwrap().is_empty());
+        assert_eq!(store.delete_all_chats("t", &a).await.unwrap(), 2);
+        assert!(store.list_chats("t", &a).await.unwrap().is_empty());
+        assert_eq!(store.list_chats("t", &b).await.unwrap().len(), 1);
+        assert!(store.audio_recordings("t", &a, "a2").await.unwrap().is_empty());
+    }
+}
