@@ -1,1 +1,114 @@
-pub fn placeholder() {}
+//! The Waybill server: one axum application over a [`Store`].
+//!
+//! `app(state)` builds the whole router (tests drive it in-process); `serve` runs it on a
+//! listener until the shutdown future resolves. The route table reads top to bottom in
+//! [`app`].
+
+pub mod auth;
+pub mod chat_history;
+pub mod config;
+pub mod error;
+mod http;
+pub mod seed;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use tokio::net::TcpListener;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use waybill_store::Store;
+
+use crate::auth::{LoginLimits, TokenKeys};
+use crate::config::Config;
+use crate::http::openapi::SecurityAddon;
+
+pub use waybill_store;
+
+/// Everything a handler may need. Cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub config: Arc<Config>,
+    pub keys: Arc<TokenKeys>,
+    pub login_limits: Arc<LoginLimits>,
+}
+
+impl AppState {
+    pub fn new(store: Store, config: Config, keys: TokenKeys) -> Self {
+        let login_limits = Arc::new(LoginLimits::new(&config.auth));
+        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits }
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Waybill API", description = "Chat assistant for warehouse, freight, yard and order operations."),
+    components(schemas(error::ApiError)),
+    modifiers(&SecurityAddon),
+)]
+struct ApiDoc;
+
+/// The protected and public API with its OpenAPI document.
+pub fn api(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let protected = OpenApiRouter::new()
+        .merge(auth::router())
+        .merge(chat_history::router())
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
+    let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router());
+    public.merge(protected).split_for_parts()
+}
+
+/// The whole application.
+pub fn app(state: AppState) -> Router {
+    let (api, openapi) = api(&state);
+    let openapi = Arc::new(openapi);
+    let api = api
+        .route("/api/openapi.json", get(move || http::openapi::document(openapi.clone())))
+        .layer(DefaultBodyLimit::max(error::JSON_LIMIT));
+    Router::new()
+        .route("/healthz", get(http::healthz))
+        .nest("/api", Router::new().fallback(http::api_not_found))
+        .merge(api)
+        .fallback(http::web::serve_asset)
+        .method_not_allowed_fallback(http::method_not_allowed)
+        .layer(http::security_headers())
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .with_state(state)
+}
+
+/// Opens the store named by the configuration and runs its migrations.
+pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
+    std::fs::create_dir_all(&config.data_dir)?;
+    let store = Store::connect(&config.database_url()).await?;
+    store.migrate().await?;
+    Ok(store)
+}
+
+/// Serves `state` on `listener` until `shutdown` resolves, with periodic housekeeping.
+pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    let housekeeping = tokio::spawn(housekeeping(state.clone()));
+    let app = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
+    housekeeping.abort();
+    Ok(result?)
+}
+
+async fn housekeeping(state: AppState) {
+    let mut tick = tokio::time::interval(Duration::from_secs(600));
+    loop {
+        tick.tick().await;
+        state.login_limits.prune();
+        if let Err(err) = state.store.prune_refresh_tokens().await {
+            tracing::warn!(error = %err, "pruning refresh tokens failed");
+        }
+    }
+}

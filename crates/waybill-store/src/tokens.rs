@@ -114,6 +114,17 @@ impl Store {
         Ok(())
     }
 
+    /// Revokes the family if it belongs to `user_id`.
+    pub async fn revoke_refresh_family(&self, user_id: &str, family_id: &str) -> Result<()> {
+        sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND user_id = $3 AND revoked_at IS NULL")
+            .bind(now_ms())
+            .bind(family_id)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Revokes every refresh token of the user (sign out everywhere).
     pub async fn revoke_all_refresh_tokens(&self, user_id: &str) -> Result<()> {
         sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")

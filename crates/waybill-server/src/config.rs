@@ -1,0 +1,227 @@
+//! Typed configuration: `waybill.toml`, then `WAYBILL_*` (and `DATABASE_URL`) environment
+//! variables, then command-line flags. `waybill.example.toml` documents every field.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// A value that must never be printed: `Debug` and `Display` show `***`.
+#[derive(Clone, Deserialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("***")
+    }
+}
+
+impl std::fmt::Display for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("***")
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Address the HTTP server listens on.
+    pub addr: SocketAddr,
+    /// Folder for the SQLite database, the signing key and stored files.
+    pub data_dir: PathBuf,
+    /// `postgres://…` to use PostgreSQL; unset means SQLite at `<data_dir>/waybill.db`.
+    pub database_url: Option<Secret>,
+    pub auth: AuthConfig,
+    pub admin: AdminConfig,
+    pub log: LogConfig,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AuthConfig {
+    /// Lifetime of an access token (a JWT), in seconds.
+    pub access_token_ttl_secs: u64,
+    /// Lifetime of a refresh token, in seconds. Each use rotates it.
+    pub refresh_token_ttl_secs: u64,
+    /// Sign-in attempts allowed per account in a burst; one more is allowed every 30 s.
+    pub login_attempts_per_account: u32,
+    /// Sign-in attempts allowed per client address in a burst; one more every 2 s.
+    pub login_attempts_per_ip: u32,
+    /// Signing key shared by several instances (at least 32 characters). Unset: a random
+    /// key is generated on first run and kept in `<data_dir>/jwt-signing.key`.
+    pub jwt_secret: Option<Secret>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AdminConfig {
+    /// Email of the admin account created on first run (default `admin@waybill.local`).
+    pub email: Option<String>,
+    /// Its password; unset means a generated one, printed once on the console.
+    pub password: Option<Secret>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogConfig {
+    /// A tracing filter such as `info` or `waybill_server=debug,info`.
+    pub filter: String,
+    /// One JSON object per line instead of human-readable lines.
+    pub json: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            addr: SocketAddr::from(([127, 0, 0, 1], 3000)),
+            data_dir: PathBuf::from("./data"),
+            database_url: None,
+            auth: AuthConfig::default(),
+            admin: AdminConfig::default(),
+            log: LogConfig::default(),
+        }
+    }
+}
+
+impl Default for AuthConfig {
+    fn default() -> Self {
+        Self {
+            access_token_ttl_secs: 15 * 60,
+            refresh_token_ttl_secs: 30 * 24 * 3600,
+            login_attempts_per_account: 10,
+            login_attempts_per_ip: 50,
+            jwt_secret: None,
+        }
+    }
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        Self { filter: "info".into(), json: false }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read config file {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("invalid config file {path}: {source}")]
+    Parse { path: PathBuf, source: Box<toml::de::Error> },
+    #[error("invalid value for {name}: {message}")]
+    Env { name: &'static str, message: String },
+}
+
+impl Config {
+    /// Reads `path` (or `./waybill.toml` when present) and applies environment overrides.
+    pub fn load(path: Option<&Path>) -> Result<Self, ConfigError> {
+        let mut config = match path {
+            Some(path) => Self::from_file(path)?,
+            None if Path::new("waybill.toml").exists() => Self::from_file(Path::new("waybill.toml"))?,
+            None => Self::default(),
+        };
+        config.apply_env(|name| std::env::var(name).ok())?;
+        Ok(config)
+    }
+
+    pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.into(), source })?;
+        toml::from_str(&text).map_err(|source| ConfigError::Parse { path: path.into(), source: Box::new(source) })
+    }
+
+    /// Applies the environment variables named in the example config.
+    pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        fn parsed<T: std::str::FromStr>(name: &'static str, value: String) -> Result<T, ConfigError>
+        where
+            T::Err: std::fmt::Display,
+        {
+            value.parse().map_err(|e: T::Err| ConfigError::Env { name, message: e.to_string() })
+        }
+        let var = |name: &str| var(name).filter(|v| !v.is_empty());
+        if let Some(v) = var("WAYBILL_ADDR") {
+            self.addr = parsed("WAYBILL_ADDR", v)?;
+        }
+        if let Some(v) = var("WAYBILL_DATA_DIR") {
+            self.data_dir = PathBuf::from(v);
+        }
+        if let Some(v) = var("DATABASE_URL").or_else(|| var("WAYBILL_DATABASE_URL")) {
+            self.database_url = Some(Secret::new(v));
+        }
+        if let Some(v) = var("WAYBILL_ADMIN_EMAIL") {
+            self.admin.email = Some(v);
+        }
+        if let Some(v) = var("WAYBILL_ADMIN_PASSWORD") {
+            self.admin.password = Some(Secret::new(v));
+        }
+        if let Some(v) = var("WAYBILL_JWT_SECRET") {
+            self.auth.jwt_secret = Some(Secret::new(v));
+        }
+        if let Some(v) = var("WAYBILL_ACCESS_TOKEN_TTL_SECS") {
+            self.auth.access_token_ttl_secs = parsed("WAYBILL_ACCESS_TOKEN_TTL_SECS", v)?;
+        }
+        if let Some(v) = var("WAYBILL_LOG") {
+            self.log.filter = v;
+        }
+        if let Some(v) = var("WAYBILL_LOG_JSON") {
+            self.log.json = parsed("WAYBILL_LOG_JSON", v)?;
+        }
+        Ok(())
+    }
+
+    /// The database to open: the configured URL, else SQLite in the data dir.
+    pub fn database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.expose().to_owned(),
+            None => format!("sqlite://{}?mode=rwc", self.data_dir.join("waybill.db").display()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn env_overrides_file_and_secrets_never_print() {
+        let mut config: Config = toml::from_str(
+            "addr = \"0.0.0.0:8080\"\ndatabase_url = \"postgres://u:pw@h/db\"\n[admin]\npassword = \"hunter2\"\n",
+        )
+        .unwrap();
+        assert_eq!(config.addr.port(), 8080);
+        config
+            .apply_env(|name| match name {
+                "WAYBILL_ADDR" => Some("127.0.0.1:4000".into()),
+                "WAYBILL_DATA_DIR" => Some("/srv/waybill".into()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(config.addr.port(), 4000);
+        assert_eq!(config.data_dir, PathBuf::from("/srv/waybill"));
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("hunter2") && !printed.contains("pw@h"), "{printed}");
+        assert_eq!(config.database_url(), "postgres://u:pw@h/db");
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        let err = Config::default().apply_env(|n| (n == "WAYBILL_ADDR").then(|| "nope".into())).unwrap_err();
+        assert!(err.to_string().contains("WAYBILL_ADDR"));
+        assert!(toml::from_str::<Config>("bogus = 1").is_err(), "unknown keys are refused");
+    }
+
+    #[test]
+    fn the_example_file_parses() {
+        let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../waybill.example.toml");
+        Config::from_file(Path::new(example)).unwrap();
+    }
+}

@@ -1,0 +1,168 @@
+//! The one error type of the HTTP layer and the JSON extractor that uses it.
+//!
+//! Every failure answers `{code, message}` with a stable `code`. Internal errors are
+//! logged with their detail and answered with a generic message.
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use ts_rs::TS;
+use utoipa::ToSchema;
+use waybill_store::StoreError;
+
+/// The body of every error response.
+#[derive(Debug, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct ApiError {
+    /// Stable, machine-readable code such as `not_found` or `invalid_body`.
+    pub code: String,
+    /// A sentence for people.
+    pub message: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    InvalidBody(String),
+    #[error("Expected a JSON body with Content-Type: application/json")]
+    UnsupportedMediaType,
+    #[error("The request body is larger than the {0} limit")]
+    PayloadTooLarge(&'static str),
+    #[error("{0}")]
+    Unauthorized(&'static str),
+    #[error("The access token has expired")]
+    TokenExpired,
+    #[error("Email or password is incorrect")]
+    InvalidCredentials,
+    #[error("{0}")]
+    Forbidden(&'static str),
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("Too many attempts; try again in {0} seconds")]
+    RateLimited(u64),
+    #[error("The service is unavailable")]
+    Unavailable(#[source] anyhow::Error),
+    #[error("An internal error occurred")]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) | Self::InvalidBody(_) => StatusCode::BAD_REQUEST,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Unauthorized(_) | Self::TokenExpired | Self::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::BadRequest(_) => "bad_request",
+            Self::InvalidBody(_) => "invalid_body",
+            Self::UnsupportedMediaType => "unsupported_media_type",
+            Self::PayloadTooLarge(_) => "payload_too_large",
+            Self::Unauthorized(_) => "unauthorized",
+            Self::TokenExpired => "token_expired",
+            Self::InvalidCredentials => "invalid_credentials",
+            Self::Forbidden(_) => "forbidden",
+            Self::NotFound(_) => "not_found",
+            Self::Conflict(_) => "conflict",
+            Self::RateLimited(_) => "rate_limited",
+            Self::Unavailable(_) => "unavailable",
+            Self::Internal(_) => "internal",
+        }
+    }
+}
+
+impl From<StoreError> for Error {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::Conflict(subject) => Self::Conflict(format!("{subject} already exists")),
+            other => Self::Internal(other.into()),
+        }
+    }
+}
+
+impl IntoResponse for Error {
+    fn into_response(self) -> Response {
+        match &self {
+            Self::Internal(err) => tracing::error!(error = ?err, "internal error"),
+            Self::Unavailable(err) => tracing::warn!(error = ?err, "service unavailable"),
+            _ => {}
+        }
+        let body = ApiError { code: self.code().into(), message: self.to_string() };
+        let mut response = (self.status(), axum::Json(body)).into_response();
+        if let Self::RateLimited(secs) = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
+    }
+}
+
+/// `axum::Json` whose rejections answer in the `{code, message}` shape.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json<T>(pub T);
+
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(Self(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+impl<T: Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> Error {
+    match rejection {
+        JsonRejection::MissingJsonContentType(_) => Error::UnsupportedMediaType,
+        JsonRejection::JsonSyntaxError(e) => Error::InvalidBody(format!("Malformed JSON: {}", clean(e.body_text()))),
+        JsonRejection::JsonDataError(e) => Error::InvalidBody(format!("Invalid request body: {}", clean(e.body_text()))),
+        JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Error::PayloadTooLarge(JSON_LIMIT_LABEL),
+        other => Error::BadRequest(format!("Unreadable request body ({})", other.status())),
+    }
+}
+
+/// Drops axum's boilerplate prefix, keeping serde's own description of what is wrong.
+fn clean(text: String) -> String {
+    for prefix in [
+        "Failed to deserialize the JSON body into the target type: ",
+        "Failed to parse the request body as JSON: ",
+    ] {
+        if let Some(rest) = text.strip_prefix(prefix) {
+            return rest.to_owned();
+        }
+    }
+    text
+}
+
+/// The JSON body limit, in bytes, and as people read it.
+pub const JSON_LIMIT: usize = 10 * 1024 * 1024;
+pub const JSON_LIMIT_LABEL: &str = "10 MB";

@@ -1,0 +1,40 @@
+//! Cross-cutting HTTP pieces: fallbacks, health, headers, request spans.
+
+pub mod openapi;
+pub mod web;
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::AppState;
+use crate::error::{Error, Json};
+
+pub async fn api_not_found() -> Error {
+    Error::NotFound("Route")
+}
+
+pub async fn method_not_allowed() -> Response {
+    let body = crate::error::ApiError { code: "method_not_allowed".into(), message: "This method is not allowed here".into() };
+    (StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
+}
+
+/// Liveness and database reachability.
+pub async fn healthz(State(state): State<AppState>) -> Result<Json<serde_json::Value>, Error> {
+    state.store.ping().await.map_err(|e| Error::Unavailable(e.into()))?;
+    Ok(Json(serde_json::json!({ "status": "ok" })))
+}
+
+pub fn request_span(req: &Request) -> tracing::Span {
+    let request_id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+    tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id)
+}
+
+/// Headers every response carries unless a handler set its own.
+pub fn security_headers() -> tower::layer::util::Stack<SetResponseHeaderLayer<HeaderValue>, tower::layer::util::Stack<SetResponseHeaderLayer<HeaderValue>, SetResponseHeaderLayer<HeaderValue>>> {
+    let nosniff = SetResponseHeaderLayer::if_not_present(HeaderName::from_static("x-content-type-options"), HeaderValue::from_static("nosniff"));
+    let referrer = SetResponseHeaderLayer::if_not_present(HeaderName::from_static("referrer-policy"), HeaderValue::from_static("strict-origin-when-cross-origin"));
+    let frames = SetResponseHeaderLayer::if_not_present(HeaderName::from_static("x-frame-options"), HeaderValue::from_static("SAMEORIGIN"));
+    tower::layer::util::Stack::new(nosniff, tower::layer::util::Stack::new(referrer, frames))
+}
