@@ -1,0 +1,115 @@
+//! An in-process Waybill with three users, driven through the real router.
+//!
+//! Tenant t1 (facilities f1, f2): alice (f1, f2) and bob (f1). Tenant t2 (f3): carol.
+
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use tower::ServiceExt;
+use waybill_server::auth::{TokenKeys, password};
+use waybill_server::config::Config;
+use waybill_server::waybill_store::{NewUser, Store};
+use waybill_server::{AppState, app};
+
+pub const SECRET: &[u8] = b"test-secret-test-secret-test-secret!";
+pub const PASSWORD: &str = "correct horse battery";
+
+pub struct TestApp {
+    pub state: AppState,
+    pub router: axum::Router,
+}
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub access: String,
+    pub refresh: String,
+    pub tenant: String,
+    pub facility: String,
+}
+
+pub struct Response {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: Value,
+    pub text: String,
+}
+
+impl TestApp {
+    pub async fn new(store: Store) -> Self {
+        let mut config = Config::default();
+        config.data_dir = std::env::temp_dir();
+        for (tenant, facilities) in [("t1", &["f1", "f2"][..]), ("t2", &["f3"][..])] {
+            store.ensure_tenant(tenant, &format!("Tenant {tenant}")).await.unwrap();
+            for f in facilities {
+                store.ensure_facility(tenant, f, &format!("Facility {f}")).await.unwrap();
+            }
+        }
+        let hash = password::hash(PASSWORD).unwrap();
+        for (email, tenant, facilities) in
+            [("alice@t1.test", "t1", &["f1", "f2"][..]), ("bob@t1.test", "t1", &["f1"][..]), ("carol@t2.test", "t2", &["f3"][..])]
+        {
+            let name = email.split('@').next().unwrap();
+            let user = store
+                .create_user(NewUser { email, password_hash: &hash, first_name: Some(name), user_name: name })
+                .await
+                .unwrap();
+            store.grant(&user.id, tenant, facilities, false).await.unwrap();
+        }
+        let state = AppState::new(store, config, TokenKeys::from_secret(SECRET, 900));
+        let router = app(state.clone());
+        Self { state, router }
+    }
+
+    pub async fn login(&self, email: &str) -> Session {
+        let res = self.call(Method::POST, "/api/auth/login", None, Some(serde_json::json!({"email": email, "password": PASSWORD}))).await;
+        assert_eq!(res.status, StatusCode::OK, "login {email}: {}", res.text);
+        let tenant = &res.body["tenants"][0];
+        Session {
+            access: res.body["accessToken"].as_str().unwrap().into(),
+            refresh: res.body["refreshToken"].as_str().unwrap().into(),
+            tenant: tenant["id"].as_str().unwrap().into(),
+            facility: tenant["facilities"][0]["id"].as_str().unwrap().into(),
+        }
+    }
+
+    /// A JSON call; `session` adds the bearer token, tenant, facility and timezone headers.
+    pub async fn call(&self, method: Method, path: &str, session: Option<&Session>, body: Option<Value>) -> Response {
+        let mut req = Request::builder().method(method).uri(path);
+        if let Some(s) = session {
+            req = req
+                .header(header::AUTHORIZATION, format!("Bearer {}", s.access))
+                .header("x-tenant-id", &s.tenant)
+                .header("x-facility-id", &s.facility)
+                .header("x-timezone", "America/Los_Angeles");
+        }
+        let req = match body {
+            Some(body) => req.header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string())).unwrap(),
+            None => req.body(Body::empty()).unwrap(),
+        };
+        self.send(req).await
+    }
+
+    pub async fn send(&self, req: Request<Body>) -> Response {
+        let res = self.router.clone().oneshot(req).await.unwrap();
+        let status = res.status();
+        let headers = res.headers().clone();
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Response { status, headers, body, text }
+    }
+}
+
+pub fn user_message(id: &str, text: &str) -> Value {
+    serde_json::json!({"id": id, "role": "user", "parts": [{"type": "text", "text": text}], "metadata": {"k": [1, 2]}})
+}
+
+/// Every error response has the one shape.
+pub fn assert_error(res: &Response, status: StatusCode, code: &str) {
+    assert_eq!(res.status, status, "{}", res.text);
+    assert_eq!(res.body["code"], code, "{}", res.text);
+    assert!(res.body["message"].as_str().is_some_and(|m| !m.is_empty()), "{}", res.text);
+}
