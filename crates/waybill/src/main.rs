@@ -144,7 +144,8 @@ async fn create_user(config: Config, args: CreateUser) -> anyhow::Result<()> {
 
 fn init_tracing(config: &Config) {
     let filter = tracing_subscriber::EnvFilter::try_new(&config.log.filter).unwrap_or_else(|_| "info".into());
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    // A closed log pipe must not turn into panics inside request handlers.
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).log_internal_errors(false);
     if config.log.json {
         builder.json().init();
     } else {

@@ -1,0 +1,14 @@
+# The two commands: `make run` serves the app, `make test` runs every test suite.
+.PHONY: run test test-rust test-web e2e bench
+
+run:
+	@bash scripts/run.sh
+
+test:
+	@bash scripts/test.sh
+
+test-rust:
+	@bash -c 'source scripts/lib.sh && cargo test --workspace --locked'
+
+e2e:
+	@bash scripts/e2e.sh

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs every test suite: Rust (SQLite and PostgreSQL), web unit tests, and end-to-end
+# tests in Chromium against a real `waybill serve`.
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+pg_reachable() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
+if [ -z "${WAYBILL_TEST_PG_URL:-}" ]; then
+  if [ "${CI:-}" = "true" ] || pg_reachable; then
+    export WAYBILL_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/test
+  fi
+fi
+if [ -n "${WAYBILL_TEST_PG_URL:-}" ]; then
+  say "Rust tests (SQLite and PostgreSQL)"
+else
+  say "Rust tests (SQLite only)"
+  echo "PostgreSQL is not reachable on 127.0.0.1:5432: skipped the PostgreSQL suite."
+  echo "Set WAYBILL_TEST_PG_URL=postgres://user@host:port/db to run it."
+fi
+cargo test --workspace --locked
+if [ "${CI:-}" = "true" ] && ! git diff --quiet -- web/src/generated; then
+  echo "web/src/generated is out of date with the Rust wire types: run the tests and commit it."
+  git --no-pager diff --stat -- web/src/generated
+  exit 1
+fi
+
+web_deps
+say "web unit tests"
+(cd web && npm run typecheck --silent && npm test --silent)
+
+say "end-to-end tests in Chromium"
+bash scripts/e2e.sh
