@@ -7,9 +7,27 @@ export SQLX_OFFLINE=true
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
+# The web toolchain (the AI SDK's current major) wants Node 22 or newer. Where the
+# system Node is older, Node 22 comes from the npm registry's `node` package and is
+# kept outside the clone.
+ensure_node() {
+  command -v npm >/dev/null || { echo "npm is required (Node.js with npm)"; exit 1; }
+  local major
+  major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+  if [ "$major" -lt 22 ]; then
+    local tools=${WAYBILL_TOOLS_DIR:-$HOME/.cache/waybill/tools}
+    if [ ! -x "$tools/node_modules/.bin/node" ]; then
+      say "installing Node 22 (system Node is $(node --version 2>/dev/null || echo missing))"
+      mkdir -p "$tools"
+      npm install --prefix "$tools" --no-audit --no-fund --loglevel=error node@22 >/dev/null
+    fi
+    export PATH="$tools/node_modules/.bin:$PATH"
+  fi
+}
+
 # Installs the web app's packages when they are missing or stale.
 web_deps() {
-  command -v npm >/dev/null || { echo "npm is required (Node.js 20.19 or newer)"; exit 1; }
+  ensure_node
   local stamp="$ROOT/web/node_modules/.package-lock.json"
   if [ ! -f "$stamp" ] || [ "$ROOT/web/package-lock.json" -nt "$stamp" ]; then
     say "installing web packages"
