@@ -242,7 +242,9 @@ fn owner(ctx: &RequestContext) -> Owner<'_> {
 struct UiMessageHead {
     id: String,
     role: String,
-    parts: Vec<serde::de::IgnoredAny>,
+    /// Must be an array; its contents are the client's.
+    #[serde(rename = "parts")]
+    _parts: Vec<serde::de::IgnoredAny>,
 }
 
 /// Checks each message is a UI message and keeps its text verbatim.
@@ -262,7 +264,6 @@ pub fn ui_messages(raw: &[Box<RawValue>]) -> Result<Vec<MessageRecord>> {
             if !seen.insert(head.id.clone()) {
                 return Err(Error::InvalidBody(format!("messages[{i}].id repeats an earlier message id")));
             }
-            let _ = head.parts.len();
             Ok(MessageRecord { id: head.id, role: head.role, body: message.get().to_owned() })
         })
         .collect()

@@ -39,8 +39,7 @@ pub struct Response {
 
 impl TestApp {
     pub async fn new(store: Store) -> Self {
-        let mut config = Config::default();
-        config.data_dir = std::env::temp_dir();
+        let config = Config { data_dir: std::env::temp_dir(), ..Config::default() };
         for (tenant, facilities) in [("t1", &["f1", "f2"][..]), ("t2", &["f3"][..])] {
             store.ensure_tenant(tenant, &format!("Tenant {tenant}")).await.unwrap();
             for f in facilities {
