@@ -31,6 +31,8 @@ web_deps() {
   local stamp="$ROOT/web/node_modules/.package-lock.json"
   if [ ! -f "$stamp" ] || [ "$ROOT/web/package-lock.json" -nt "$stamp" ]; then
     say "installing web packages"
-    (cd "$ROOT/web" && npm ci --no-audit --no-fund)
+    # `npm install --no-save` keeps the lockfile's versions; `npm ci` would refuse a lockfile
+    # that lacks the optional binaries of platforms whose packages a registry does not serve.
+    (cd "$ROOT/web" && npm install --no-save --no-audit --no-fund --loglevel=error)
   fi
 }

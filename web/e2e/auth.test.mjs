@@ -1,0 +1,116 @@
+// Sign-in, reload, logout and language choice, driven through Chromium against a running
+// Waybill server. The server is not started here: point WAYBILL_URL at one that is running,
+// with WAYBILL_E2E_EMAIL / WAYBILL_E2E_PASSWORD naming an account on it.
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { HomePage } from "./pages/home.mjs";
+import { LandingPage } from "./pages/landing.mjs";
+import { LoginPage } from "./pages/login.mjs";
+
+const baseUrl = process.env.WAYBILL_URL;
+const email = process.env.WAYBILL_E2E_EMAIL;
+const password = process.env.WAYBILL_E2E_PASSWORD;
+const screenshots = fileURLToPath(new URL("./screenshots/", import.meta.url));
+
+const skip = baseUrl
+  ? false
+  : "WAYBILL_URL is not set: start a Waybill server and set WAYBILL_URL (e.g. http://127.0.0.1:3999), WAYBILL_E2E_EMAIL and WAYBILL_E2E_PASSWORD";
+
+describe("sign-in flow", { timeout: 120_000 }, () => {
+  /** @type {import('playwright-core').Browser} */
+  let browser;
+
+  before(async () => {
+    if (skip) return;
+    assert.ok(email && password, "set WAYBILL_E2E_EMAIL and WAYBILL_E2E_PASSWORD to an account on the server at WAYBILL_URL");
+    await mkdir(screenshots, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      headless: true,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  /** A fresh browser profile in English, failing the test on any uncaught page error. */
+  async function newPage() {
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on("pageerror", (error) => pageErrors.push(error));
+    return { context, page, pageErrors };
+  }
+
+  test("a visitor signs in, stays signed in across a reload, and logs out", { skip }, async () => {
+    const { context, page, pageErrors } = await newPage();
+    try {
+      const landing = new LandingPage(page, baseUrl);
+      const login = new LoginPage(page, baseUrl);
+      const home = new HomePage(page);
+
+      await landing.goto();
+      await landing.isShown();
+
+      await landing.clickLogin();
+      await login.isShown();
+      await page.screenshot({ path: `${screenshots}login.png`, fullPage: true });
+
+      await login.signIn(email, password);
+      await home.isShown();
+      await page.screenshot({ path: `${screenshots}signed-in.png`, fullPage: true });
+
+      await page.reload();
+      await home.isShown();
+
+      await home.openUserMenu();
+      await home.logout();
+      await login.isShown();
+
+      // Signed out for real: the root shows the landing view again.
+      await landing.goto();
+      await landing.isShown();
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the login page switches to Japanese and remembers it after a reload", { skip }, async () => {
+    const { context, page, pageErrors } = await newPage();
+    try {
+      const login = new LoginPage(page, baseUrl);
+      await login.goto();
+      await login.isShown();
+
+      await login.chooseLanguage("ja");
+      const japaneseHeading = page.getByRole("heading", { level: 1, name: "Waybill にログイン" });
+      await japaneseHeading.waitFor();
+      await page.getByLabel("メールアドレス", { exact: true }).waitFor();
+      assert.equal(await login.htmlLang(), "ja");
+
+      await page.reload();
+      await japaneseHeading.waitFor();
+      assert.equal(await login.languageSelect("言語").inputValue(), "ja");
+      assert.equal(await login.htmlLang(), "ja");
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});

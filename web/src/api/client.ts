@@ -1,0 +1,206 @@
+import { isTokenStale } from "../auth/jwt";
+import { useAuthStore } from "../auth/store";
+import type { ApiError } from "../generated/ApiError";
+import type { RefreshRequest } from "../generated/RefreshRequest";
+import type { TokenPair } from "../generated/TokenPair";
+
+/** A failed API call: `status` is the HTTP status (0 when the server could not be reached). */
+export class ApiRequestError extends Error implements ApiError {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const NETWORK_ERROR = "network_error";
+
+function isApiError(body: unknown): body is ApiError {
+  if (typeof body !== "object" || body === null) return false;
+  const { code, message } = body as Record<keyof ApiError, unknown>;
+  return typeof code === "string" && typeof message === "string";
+}
+
+async function toApiRequestError(res: Response): Promise<ApiRequestError> {
+  const body: unknown = await res.json().catch(() => null);
+  if (isApiError(body)) return new ApiRequestError(res.status, body.code, body.message);
+  return new ApiRequestError(res.status, `http_${res.status}`, res.statusText || `HTTP ${res.status}`);
+}
+
+function timeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    throw new ApiRequestError(0, NETWORK_ERROR, message);
+  }
+}
+
+// ---- session end -----------------------------------------------------------
+
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/** Subscribe to the end of the session (logout, or a refresh the server rejected). */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** Clears the stored session and tells the listeners (the router goes to /login). Idempotent. */
+export function endSession(): void {
+  const state = useAuthStore.getState();
+  if (state.refreshToken === null && state.accessToken === null && state.user === null) return;
+  state.clear();
+  for (const listener of sessionEndedListeners) listener();
+}
+
+// ---- refresh ---------------------------------------------------------------
+
+let inFlightRefresh: Promise<string> | null = null;
+
+/** Serialises refreshes across tabs: refresh tokens rotate, and a reused one revokes the session. */
+async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return locks ? locks.request("waybill.auth.refresh", fn) : fn();
+}
+
+async function runRefresh(): Promise<string> {
+  const tokenBefore = useAuthStore.getState().refreshToken;
+  return withRefreshLock(async () => {
+    // Another tab may have rotated the token while this one waited for the lock.
+    await useAuthStore.persist.rehydrate();
+    const { refreshToken, accessToken, clockSkewMs } = useAuthStore.getState();
+    if (!refreshToken) {
+      endSession();
+      throw new ApiRequestError(401, "signed_out", "Signed out");
+    }
+    if (refreshToken !== tokenBefore && accessToken && !isTokenStale(accessToken, Date.now(), clockSkewMs)) {
+      return accessToken;
+    }
+    const body: RefreshRequest = { refreshToken };
+    const res = await send("/api/auth/refresh", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) {
+      const error = await toApiRequestError(res);
+      // A rejected refresh token ends the session; a server hiccup (5xx) keeps it for a later try.
+      if (res.status >= 400 && res.status < 500) endSession();
+      throw error;
+    }
+    const pair = (await res.json()) as TokenPair;
+    useAuthStore.getState().setTokens(pair);
+    return pair.accessToken;
+  });
+}
+
+/**
+ * Exchanges the refresh token for a new pair and stores both. Concurrent callers share
+ * one request. Resolves to the new access token; ends the session when the server rejects
+ * the refresh token.
+ */
+export function refreshSession(): Promise<string> {
+  inFlightRefresh ??= runRefresh().finally(() => {
+    inFlightRefresh = null;
+  });
+  return inFlightRefresh;
+}
+
+/** The current access token, refreshed first when it has (almost) expired. */
+export async function freshAccessToken(): Promise<string | null> {
+  const { accessToken, refreshToken, clockSkewMs } = useAuthStore.getState();
+  if (refreshToken && (!accessToken || isTokenStale(accessToken, Date.now(), clockSkewMs))) {
+    return refreshSession();
+  }
+  return accessToken;
+}
+
+// ---- requests --------------------------------------------------------------
+
+export type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Login and refresh: no bearer token, no tenant headers, no refresh on 401. */
+  anonymous?: boolean;
+  /** Set false for calls where a 401 should not trigger refresh-and-retry (logout). */
+  retryOnUnauthorized?: boolean;
+};
+
+function buildHeaders(accessToken: string | null, anonymous: boolean, hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: "application/json" });
+  if (hasBody) headers.set("Content-Type", "application/json");
+  const tz = timeZone();
+  if (tz) headers.set("X-Timezone", tz);
+  if (anonymous) return headers;
+  const { tenantId, facilityId } = useAuthStore.getState();
+  if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
+  if (tenantId) headers.set("X-Tenant-Id", tenantId);
+  if (facilityId) headers.set("X-Facility-Id", facilityId);
+  return headers;
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  if (!res.ok) throw await toApiRequestError(res);
+  if (res.status === 204 || res.headers.get("Content-Length") === "0") return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Calls the Waybill API with the session's headers, refreshing the access token as needed. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", body, signal, anonymous = false, retryOnUnauthorized = true } = options;
+  const hasBody = body !== undefined;
+  const attempt = (accessToken: string | null) =>
+    send(path, {
+      method,
+      headers: buildHeaders(accessToken, anonymous, hasBody),
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal,
+    });
+
+  if (anonymous) return parse<T>(await attempt(null));
+
+  const usedToken = await freshAccessToken();
+  const res = await attempt(usedToken);
+  if (res.status !== 401 || !retryOnUnauthorized) return parse<T>(res);
+
+  // Another call may already have refreshed while this one was in flight.
+  const current = useAuthStore.getState().accessToken;
+  const retryToken = current && current !== usedToken ? current : await refreshSession();
+  const retry = await attempt(retryToken);
+  if (retry.status === 401) {
+    // A token fresh from the server was refused too: the session is gone.
+    const error = await toApiRequestError(retry);
+    endSession();
+    throw error;
+  }
+  return parse<T>(retry);
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "GET" }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "POST", body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "PUT", body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "PATCH", body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
+    request<T>(path, { ...options, method: "DELETE" }),
+};

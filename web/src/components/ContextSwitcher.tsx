@@ -1,0 +1,89 @@
+import { useId } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useAuthStore } from "../auth/store";
+
+type Option = { id: string; name: string };
+
+type FieldProps = {
+  label: string;
+  options: readonly Option[];
+  value: string | null;
+  fallback: string;
+  onChange: (id: string) => void;
+};
+
+/** A select when there is a choice to make, plain text otherwise. */
+function ContextField({ label, options, value, fallback, onChange }: FieldProps) {
+  const id = useId();
+  const current = options.find((o) => o.id === value);
+  if (options.length <= 1) {
+    return (
+      <div className="min-w-0 flex-1 sm:flex-none">
+        <span className="block text-[11px] font-medium tracking-wide text-navy-300 uppercase">{label}</span>
+        <span className="block truncate text-sm font-medium text-white">{current?.name ?? fallback}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="min-w-0 flex-1 sm:flex-none">
+      <label htmlFor={id} className="block text-[11px] font-medium tracking-wide text-navy-300 uppercase">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value)}
+        className="block w-full cursor-pointer truncate rounded-md border border-white/15 bg-navy-800 py-0.5 pr-7 pl-2 text-sm font-medium text-white hover:border-white/30 sm:w-auto sm:max-w-56"
+      >
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The tenant and facility every request is made for. */
+export function ContextSwitcher() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const tenants = useAuthStore((s) => s.tenants);
+  const tenantId = useAuthStore((s) => s.tenantId);
+  const facilityId = useAuthStore((s) => s.facilityId);
+  const selectTenant = useAuthStore((s) => s.selectTenant);
+  const selectFacility = useAuthStore((s) => s.selectFacility);
+  const facilities = tenants.find((tn) => tn.id === tenantId)?.facilities ?? [];
+
+  // Cached data belongs to the previous tenant or facility.
+  const refetchAll = () => void queryClient.invalidateQueries();
+
+  if (tenants.length === 0) return null;
+  return (
+    <div className="flex min-w-0 items-center gap-3 sm:gap-4">
+      <ContextField
+        label={t("context.tenant")}
+        options={tenants}
+        value={tenantId}
+        fallback="—"
+        onChange={(id) => {
+          selectTenant(id);
+          refetchAll();
+        }}
+      />
+      <span aria-hidden="true" className="h-8 w-px bg-white/15" />
+      <ContextField
+        label={t("context.facility")}
+        options={facilities}
+        value={facilityId}
+        fallback={t("context.noFacility")}
+        onChange={(id) => {
+          selectFacility(id);
+          refetchAll();
+        }}
+      />
+    </div>
+  );
+}
