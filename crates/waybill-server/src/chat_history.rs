@@ -128,15 +128,7 @@ async fn create_chat(State(state): State<AppState>, ctx: RequestContext, Json(bo
     };
     let id = uuid::Uuid::now_v7().simple().to_string();
     let auto = auto_title(&body.messages);
-    let create = NewChat {
-        id: &id,
-        tenant_id: &ctx.tenant_id,
-        owner_id: &ctx.user_id,
-        facility_id: &ctx.facility_id,
-        title: user_title.unwrap_or(DEFAULT_TITLE),
-        title_by_user: user_title.is_some(),
-        model,
-    };
+    let create = new_chat(&ctx, &id, model, user_title);
     state.store.save_chat(owner(&ctx), &id, model, &messages, Some(create), auto.as_deref()).await?;
     Ok((StatusCode::CREATED, Json(ChatId { id })))
 }
@@ -179,15 +171,7 @@ async fn save_chat(
     let messages = ui_messages(&body.messages)?;
     let model = model_name(&body.model)?;
     let auto = auto_title(&body.messages);
-    let create = NewChat {
-        id: &chat_id,
-        tenant_id: &ctx.tenant_id,
-        owner_id: &ctx.user_id,
-        facility_id: &ctx.facility_id,
-        title: DEFAULT_TITLE,
-        title_by_user: false,
-        model,
-    };
+    let create = new_chat(&ctx, &chat_id, model, None);
     let status = match state.store.save_chat(owner(&ctx), &chat_id, model, &messages, Some(create), auto.as_deref()).await? {
         SaveOutcome::Created => StatusCode::CREATED,
         SaveOutcome::Saved => StatusCode::OK,
@@ -231,6 +215,19 @@ async fn delete_chat(State(state): State<AppState>, ctx: RequestContext, Path(ch
 async fn delete_all_chats(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<DeletedChats>> {
     let deleted = state.store.delete_all_chats(&ctx.tenant_id, &ctx.user_id).await?;
     Ok(Json(DeletedChats { deleted }))
+}
+
+/// The chat to create for the caller when `id` is free; `title` is one the user chose.
+fn new_chat<'a>(ctx: &'a RequestContext, id: &'a str, model: &'a str, title: Option<&'a str>) -> NewChat<'a> {
+    NewChat {
+        id,
+        tenant_id: &ctx.tenant_id,
+        owner_id: &ctx.user_id,
+        facility_id: &ctx.facility_id,
+        title: title.unwrap_or(DEFAULT_TITLE),
+        title_by_user: title.is_some(),
+        model,
+    }
 }
 
 fn owner(ctx: &RequestContext) -> Owner<'_> {
