@@ -5,4 +5,5 @@
 //! checkpoint and store exactly what the client renders.
 
 pub mod assembler;
+pub mod tools;
 pub mod ui_stream;
