@@ -5,5 +5,7 @@
 //! checkpoint and store exactly what the client renders.
 
 pub mod assembler;
+pub mod convert;
+pub mod provider;
 pub mod tools;
 pub mod ui_stream;

@@ -1,0 +1,206 @@
+//! Stored UI messages → model messages, the same for every provider.
+//!
+//! Each assistant UI message is split at its `step-start` parts into assistant turns and
+//! tool-result turns. Inline image data inside tool outputs is replaced by a placeholder
+//! before every model call (spec 000 §5), and long histories are trimmed from the oldest
+//! end to a character budget.
+
+use serde_json::Value;
+
+use crate::provider::{AssistantContent, ModelMessage, ToolCall, ToolResult, UserContent};
+
+pub const IMAGE_PLACEHOLDER: &str = "[image data redacted]";
+
+/// Converts `messages` (UI messages) to model messages, keeping at most about
+/// `budget_chars` characters of the most recent history.
+pub fn to_model_messages(messages: &[Value], budget_chars: usize) -> Vec<ModelMessage> {
+    let mut out = Vec::new();
+    for message in trim(messages, budget_chars) {
+        let parts = message["parts"].as_array().map(Vec::as_slice).unwrap_or_default();
+        match message["role"].as_str() {
+            Some("user") => {
+                let content: Vec<UserContent> = parts.iter().filter_map(user_content).collect();
+                if !content.is_empty() {
+                    out.push(ModelMessage::User(content));
+                }
+            }
+            Some("assistant") => assistant_turns(parts, &mut out),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn trim(messages: &[Value], budget_chars: usize) -> &[Value] {
+    let mut used = 0usize;
+    let mut start = messages.len();
+    while start > 0 {
+        let size = messages[start - 1].to_string().len();
+        if used + size > budget_chars && start < messages.len() {
+            break;
+        }
+        used += size;
+        start -= 1;
+    }
+    // Begin at a user message so every tool result keeps its call.
+    while start < messages.len() && messages[start]["role"] != "user" {
+        start += 1;
+    }
+    if start == messages.len() { messages } else { &messages[start..] }
+}
+
+fn user_content(part: &Value) -> Option<UserContent> {
+    match part["type"].as_str()? {
+        "text" => part["text"].as_str().filter(|t| !t.is_empty()).map(|t| UserContent::Text(t.to_owned())),
+        "file" => {
+            let url = part["url"].as_str()?.to_owned();
+            let media_type = part["mediaType"].as_str().unwrap_or("application/octet-stream").to_owned();
+            let filename = part["filename"].as_str().map(str::to_owned);
+            if media_type.starts_with("image/") {
+                Some(UserContent::Image { url, media_type })
+            } else if media_type == "application/pdf" {
+                Some(UserContent::Document { url, media_type, filename })
+            } else {
+                let name = filename.unwrap_or_else(|| "file".into());
+                Some(UserContent::Text(format!("[Attached file: {name} ({media_type}) at {url}]")))
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The tool name of a tool part: `tool-NAME`, or `dynamic-tool` with `toolName`.
+pub fn tool_name(part: &Value) -> Option<&str> {
+    match part["type"].as_str()? {
+        "dynamic-tool" => part["toolName"].as_str(),
+        kind => kind.strip_prefix("tool-"),
+    }
+}
+
+fn assistant_turns(parts: &[Value], out: &mut Vec<ModelMessage>) {
+    for step in parts.split(|p| p["type"] == "step-start") {
+        let mut content = Vec::new();
+        let mut results = Vec::new();
+        for part in step {
+            match part["type"].as_str() {
+                Some("text") => {
+                    if let Some(text) = part["text"].as_str().filter(|t| !t.is_empty()) {
+                        content.push(AssistantContent::Text(text.to_owned()));
+                    }
+                }
+                Some("reasoning") => {
+                    let signature = part.pointer("/providerMetadata/anthropic/signature").and_then(Value::as_str).map(str::to_owned);
+                    if let Some(text) = part["text"].as_str().filter(|t| !t.is_empty()) {
+                        content.push(AssistantContent::Reasoning { text: text.to_owned(), signature });
+                    }
+                }
+                _ => {
+                    let (Some(name), Some(id)) = (tool_name(part), part["toolCallId"].as_str()) else { continue };
+                    let (output, is_error) = match part["state"].as_str() {
+                        Some("output-available") => (redact_images(part["output"].clone()), false),
+                        Some("output-error") => (Value::String(part["errorText"].as_str().unwrap_or("The tool failed").to_owned()), true),
+                        Some("output-denied") => (Value::String("The user denied this tool call".into()), true),
+                        Some("input-available") => (Value::String("The tool call did not complete".into()), true),
+                        _ => continue,
+                    };
+                    let input = if part["input"].is_object() { part["input"].clone() } else { Value::Object(Default::default()) };
+                    content.push(AssistantContent::ToolCall(ToolCall { id: id.to_owned(), name: name.to_owned(), input }));
+                    results.push(ToolResult { id: id.to_owned(), name: name.to_owned(), output, is_error });
+                }
+            }
+        }
+        if !content.is_empty() {
+            out.push(ModelMessage::Assistant(content));
+        }
+        if !results.is_empty() {
+            out.push(ModelMessage::Tool(results));
+        }
+    }
+}
+
+/// Replaces inline image data (data URLs, base64 fields) anywhere in a tool output.
+pub fn redact_images(value: Value) -> Value {
+    match value {
+        Value::String(s) if s.starts_with("data:image/") => Value::String(IMAGE_PLACEHOLDER.into()),
+        Value::Array(items) => Value::Array(items.into_iter().map(redact_images).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| {
+                    let inline_base64 = matches!(k.as_str(), "base64" | "base64Content" | "b64_json" | "imageData")
+                        && v.as_str().is_some_and(|s| s.len() > 256);
+                    let v = if inline_base64 { Value::String(IMAGE_PLACEHOLDER.into()) } else { redact_images(v) };
+                    (k, v)
+                })
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+/// The text of the last user message, for the offline model.
+pub fn last_user_text(messages: &[ModelMessage]) -> Option<String> {
+    messages.iter().rev().find_map(|m| match m {
+        ModelMessage::User(content) => Some(
+            content
+                .iter()
+                .filter_map(|c| match c {
+                    UserContent::Text(t) => Some(t.as_str()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn assistant_steps_become_calls_and_results_with_images_redacted() {
+        let messages = vec![
+            json!({"id": "u", "role": "user", "parts": [
+                {"type": "text", "text": "look"},
+                {"type": "file", "url": "data:image/png;base64,AAA", "mediaType": "image/png"},
+                {"type": "file", "url": "https://x/a.pdf", "mediaType": "application/pdf", "filename": "a.pdf"},
+                {"type": "file", "url": "https://x/b.csv", "mediaType": "text/csv", "filename": "b.csv"}
+            ]}),
+            json!({"id": "a", "role": "assistant", "parts": [
+                {"type": "step-start"},
+                {"type": "tool-cameraSnapshotTool", "toolCallId": "c1", "state": "output-available", "input": {"cameraId": "7"},
+                 "output": {"image": "data:image/jpeg;base64,/9j/AAAA", "nested": [{"base64": "Q".repeat(300)}], "name": "Dock"}},
+                {"type": "step-start"},
+                {"type": "text", "text": "Dock 7 is clear.", "state": "done"}
+            ]}),
+        ];
+        let out = to_model_messages(&messages, 1_000_000);
+        assert_eq!(out.len(), 4);
+        let ModelMessage::User(user) = &out[0] else { panic!() };
+        assert!(matches!(&user[1], UserContent::Image { media_type, .. } if media_type == "image/png"));
+        assert!(matches!(&user[2], UserContent::Document { filename: Some(f), .. } if f == "a.pdf"));
+        assert!(matches!(&user[3], UserContent::Text(t) if t.contains("b.csv")));
+        let ModelMessage::Tool(results) = &out[2] else { panic!() };
+        assert_eq!(results[0].output, json!({"image": IMAGE_PLACEHOLDER, "nested": [{"base64": IMAGE_PLACEHOLDER}], "name": "Dock"}));
+        assert_eq!(out[3], ModelMessage::Assistant(vec![AssistantContent::Text("Dock 7 is clear.".into())]));
+    }
+
+    #[test]
+    fn long_histories_are_trimmed_to_start_at_a_user_message() {
+        let messages: Vec<Value> = (0..5000)
+            .map(|i| {
+                let role = if i % 2 == 0 { "user" } else { "assistant" };
+                json!({"id": format!("m{i}"), "role": role, "parts": [{"type": "text", "text": format!("message number {i}")}]})
+            })
+            .collect();
+        let out = to_model_messages(&messages, 10_000);
+        assert!(out.len() < 200 && out.len() > 10, "{}", out.len());
+        assert!(matches!(out[0], ModelMessage::User(_)));
+        assert_eq!(last_user_text(&out).unwrap(), "message number 4998");
+        // A single message larger than the budget is still sent.
+        let huge = vec![json!({"id": "h", "role": "user", "parts": [{"type": "text", "text": "x".repeat(2_000_000)}]})];
+        assert_eq!(to_model_messages(&huge, 10_000).len(), 1);
+    }
+}
