@@ -4,6 +4,7 @@
 //! rebuilds the assistant's UI message from those same chunks so the server can
 //! checkpoint and store exactly what the client renders.
 
+pub mod agent;
 pub mod assembler;
 pub mod convert;
 pub mod provider;
