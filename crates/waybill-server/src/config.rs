@@ -45,6 +45,78 @@ pub struct Config {
     pub auth: AuthConfig,
     pub admin: AdminConfig,
     pub log: LogConfig,
+    pub providers: ProvidersConfig,
+    pub agent: AgentConfig,
+    /// Extra models on OpenAI-compatible servers (Ollama, vLLM, llama.cpp server).
+    pub models: Vec<ExtraModel>,
+}
+
+/// Keys and base URLs of the model providers. A provider without a key is not offered.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ProvidersConfig {
+    /// env: OPENAI_API_KEY
+    pub openai_api_key: Option<Secret>,
+    /// env: OPENAI_BASE_URL
+    pub openai_base_url: String,
+    /// env: ANTHROPIC_API_KEY
+    pub anthropic_api_key: Option<Secret>,
+    /// env: ANTHROPIC_BASE_URL
+    pub anthropic_base_url: String,
+    /// env: GEMINI_API_KEY (or GOOGLE_GENERATIVE_AI_API_KEY)
+    pub gemini_api_key: Option<Secret>,
+    /// env: GEMINI_BASE_URL
+    pub gemini_base_url: String,
+    /// env: DEEPSEEK_API_KEY
+    pub deepseek_api_key: Option<Secret>,
+    /// env: DEEPSEEK_BASE_URL
+    pub deepseek_base_url: String,
+}
+
+impl Default for ProvidersConfig {
+    fn default() -> Self {
+        Self {
+            openai_api_key: None,
+            openai_base_url: "https://api.openai.com/v1".into(),
+            anthropic_api_key: None,
+            anthropic_base_url: "https://api.anthropic.com/v1".into(),
+            gemini_api_key: None,
+            gemini_base_url: "https://generativelanguage.googleapis.com/v1beta".into(),
+            deepseek_api_key: None,
+            deepseek_base_url: "https://api.deepseek.com/v1".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AgentConfig {
+    /// Most model calls in one answer (each tool round is one).
+    pub max_steps: usize,
+    /// Characters of chat history sent to the model; older messages are left out.
+    pub history_budget_chars: usize,
+}
+
+impl Default for AgentConfig {
+    fn default() -> Self {
+        Self { max_steps: 20, history_budget_chars: 400_000 }
+    }
+}
+
+/// A model served by an OpenAI-compatible server.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraModel {
+    /// Id in the model picker, e.g. `llama3.1-local`.
+    pub id: String,
+    /// Label in the model picker.
+    pub name: String,
+    /// e.g. `http://127.0.0.1:11434/v1`.
+    pub base_url: String,
+    /// The server's model name, e.g. `llama3.1:8b`.
+    pub model: String,
+    #[serde(default)]
+    pub api_key: Option<Secret>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -90,6 +162,9 @@ impl Default for Config {
             auth: AuthConfig::default(),
             admin: AdminConfig::default(),
             log: LogConfig::default(),
+            providers: ProvidersConfig::default(),
+            agent: AgentConfig::default(),
+            models: Vec::new(),
         }
     }
 }
@@ -168,6 +243,33 @@ impl Config {
         }
         if let Some(v) = var("WAYBILL_ACCESS_TOKEN_TTL_SECS") {
             self.auth.access_token_ttl_secs = parsed("WAYBILL_ACCESS_TOKEN_TTL_SECS", v)?;
+        }
+        let providers = &mut self.providers;
+        for (name, slot) in [
+            ("OPENAI_API_KEY", &mut providers.openai_api_key),
+            ("ANTHROPIC_API_KEY", &mut providers.anthropic_api_key),
+            ("DEEPSEEK_API_KEY", &mut providers.deepseek_api_key),
+            ("GEMINI_API_KEY", &mut providers.gemini_api_key),
+        ] {
+            if let Some(v) = var(name) {
+                *slot = Some(Secret::new(v));
+            }
+        }
+        if providers.gemini_api_key.is_none() {
+            providers.gemini_api_key = var("GOOGLE_GENERATIVE_AI_API_KEY").map(Secret::new);
+        }
+        for (name, slot) in [
+            ("OPENAI_BASE_URL", &mut providers.openai_base_url),
+            ("ANTHROPIC_BASE_URL", &mut providers.anthropic_base_url),
+            ("GEMINI_BASE_URL", &mut providers.gemini_base_url),
+            ("DEEPSEEK_BASE_URL", &mut providers.deepseek_base_url),
+        ] {
+            if let Some(v) = var(name) {
+                *slot = v;
+            }
+        }
+        if let Some(v) = var("WAYBILL_MAX_STEPS") {
+            self.agent.max_steps = parsed("WAYBILL_MAX_STEPS", v)?;
         }
         if let Some(v) = var("WAYBILL_LOG") {
             self.log.filter = v;

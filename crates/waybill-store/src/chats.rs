@@ -271,6 +271,53 @@ impl Store {
         Ok(outcome)
     }
 
+    /// Writes one message of the owner's chat: in place when its id exists, else after the
+    /// last one. Cheap enough to checkpoint a streaming answer. Answers whether the chat
+    /// was the owner's.
+    pub async fn upsert_message(&self, owner: Owner<'_>, chat_id: &str, message: &MessageRecord) -> Result<bool> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        let owned = sqlx::query("SELECT 1 AS one FROM chats WHERE id = $1 AND tenant_id = $2 AND owner_id = $3")
+            .bind(chat_id)
+            .bind(owner.tenant_id)
+            .bind(owner.user_id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some();
+        if !owned {
+            return Ok(false);
+        }
+        let hash = body_hash(&message.body);
+        let updated = sqlx::query(
+            "UPDATE chat_messages SET role = $1, body = $2, body_hash = $3, updated_at = $4 WHERE chat_id = $5 AND id = $6",
+        )
+        .bind(&message.role)
+        .bind(&message.body)
+        .bind(&hash)
+        .bind(now)
+        .bind(chat_id)
+        .bind(&message.id)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 0 {
+            sqlx::query(
+                "INSERT INTO chat_messages (chat_id, id, position, role, body, body_hash, created_at, updated_at) \
+                 SELECT $1, $2, COALESCE(MAX(position), -1) + 1, $3, $4, $5, $6, $6 FROM chat_messages WHERE chat_id = $1",
+            )
+            .bind(chat_id)
+            .bind(&message.id)
+            .bind(&message.role)
+            .bind(&message.body)
+            .bind(&hash)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("UPDATE chats SET updated_at = $1 WHERE id = $2").bind(now).bind(chat_id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
     /// Sets a title chosen by the user. Answers whether the chat was the owner's.
     pub async fn rename_chat(&self, tenant_id: &str, owner_id: &str, chat_id: &str, title: &str) -> Result<bool> {
         let done = sqlx::query(

@@ -172,4 +172,17 @@ backend_tests! {
         assert_eq!(store.list_chats("t", &b).await.unwrap().len(), 1);
         assert!(store.audio_recordings("t", &a, "a2").await.unwrap().is_empty());
     }
+
+    async fn upsert_message_replaces_in_place_or_appends(store) {
+        let a = user(&store, "a@x.io", "t").await;
+        let b = user(&store, "b@x.io", "t").await;
+        let owner = Owner { tenant_id: "t", user_id: &a };
+        store.save_chat(owner, "c", "m", &[msg("u1", "user", "hi"), msg("a1", "assistant", "part")], Some(new_chat("c", "t", &a)), None).await.unwrap();
+        assert!(store.upsert_message(owner, "c", &msg("a1", "assistant", "partial answer")).await.unwrap());
+        assert!(store.upsert_message(owner, "c", &msg("u2", "user", "next")).await.unwrap());
+        let ids: Vec<_> = store.chat_messages("t", &a, "c").await.unwrap().into_iter().map(|m| (m.id, m.body.contains("partial"))).collect();
+        assert_eq!(ids, [("u1".to_owned(), false), ("a1".to_owned(), true), ("u2".to_owned(), false)]);
+        assert!(!store.upsert_message(Owner { tenant_id: "t", user_id: &b }, "c", &msg("x", "user", "intrude")).await.unwrap());
+        assert_eq!(store.chat_messages("t", &a, "c").await.unwrap().len(), 3);
+    }
 }
