@@ -61,6 +61,20 @@ impl Server {
         self.stdout.try_iter().collect::<Vec<_>>().join("\n")
     }
 
+    /// The first-run banner, up to its last line. Stdout and stderr are drained by two
+    /// threads, so the banner may arrive after the address line on stderr.
+    fn banner(&self) -> String {
+        let mut lines = Vec::new();
+        while let Ok(line) = self.stdout.recv_timeout(Duration::from_secs(10)) {
+            let last = line.contains("Sign in at");
+            lines.push(line);
+            if last {
+                break;
+            }
+        }
+        lines.join("\n")
+    }
+
     fn stop(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
@@ -97,7 +111,7 @@ fn login(addr: &str, email: &str, password: &str) -> String {
 fn first_run_seeds_once_and_the_printed_password_signs_in() {
     let data = temp_dir();
     let server = Server::start(&data, &[]);
-    let (addr, banner) = (server.addr.clone(), server.printed());
+    let (addr, banner) = (server.addr.clone(), server.banner());
     let password = banner.lines().find_map(|l| l.trim().strip_prefix("password: ")).expect("the password is printed").split_whitespace().next().unwrap().to_owned();
     assert!(banner.contains("admin@waybill.local"), "{banner}");
     assert!(http(&addr, "GET /healthz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n").starts_with("HTTP/1.1 200"));
@@ -120,7 +134,8 @@ fn first_run_seeds_once_and_the_printed_password_signs_in() {
 fn admin_credentials_come_from_the_environment() {
     let data = temp_dir();
     let server = Server::start(&data, &[("WAYBILL_ADMIN_EMAIL", "ops@example.com"), ("WAYBILL_ADMIN_PASSWORD", "a-chosen-password")]);
-    let (addr, banner) = (server.addr.clone(), server.printed());
+    let (addr, banner) = (server.addr.clone(), server.banner());
+    assert!(banner.contains("ops@example.com"), "{banner}");
     assert!(!banner.contains("a-chosen-password"), "a configured password is never printed: {banner}");
     let response = login(&addr, "ops@example.com", "a-chosen-password");
     assert!(response.starts_with("HTTP/1.1 200"), "{addr}: {response}");
