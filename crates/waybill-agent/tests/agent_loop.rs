@@ -160,23 +160,7 @@ async fn a_split_tool_call_and_parallel_calls_run_and_feed_back() {
 
 /// Rebuilds a chunk from its JSON (the tests read what went on the wire).
 fn chunk_from(value: &Value) -> UiChunk {
-    use waybill_agent::ui_stream::{Chunk, DataChunk};
-    let s = |k: &str| value[k].as_str().unwrap_or_default().to_owned();
-    match value["type"].as_str().unwrap() {
-        "start-step" => Chunk::StartStep.into(),
-        "finish-step" => Chunk::FinishStep.into(),
-        "finish" => Chunk::Finish { finish_reason: None, message_metadata: None }.into(),
-        "text-start" => Chunk::TextStart { id: s("id") }.into(),
-        "text-delta" => Chunk::TextDelta { id: s("id"), delta: s("delta") }.into(),
-        "text-end" => Chunk::TextEnd { id: s("id") }.into(),
-        "tool-input-start" => Chunk::ToolInputStart { tool_call_id: s("toolCallId"), tool_name: s("toolName"), provider_executed: value["providerExecuted"].as_bool() }.into(),
-        "tool-input-delta" => Chunk::ToolInputDelta { tool_call_id: s("toolCallId"), input_text_delta: s("inputTextDelta") }.into(),
-        "tool-input-available" => Chunk::ToolInputAvailable { tool_call_id: s("toolCallId"), tool_name: s("toolName"), input: value["input"].clone(), provider_executed: value["providerExecuted"].as_bool() }.into(),
-        "tool-output-available" => Chunk::ToolOutputAvailable { tool_call_id: s("toolCallId"), output: value["output"].clone(), provider_executed: None, preliminary: None }.into(),
-        "tool-output-error" => Chunk::ToolOutputError { tool_call_id: s("toolCallId"), error_text: s("errorText"), provider_executed: None }.into(),
-        kind if kind.starts_with("data-") => DataChunk { kind: kind.into(), id: value["id"].as_str().map(str::to_owned), data: value["data"].clone(), transient: None }.into(),
-        other => panic!("unexpected chunk {other}"),
-    }
+    serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{e}: {value}"))
 }
 
 #[tokio::test]
@@ -246,4 +230,36 @@ async fn cancelling_aborts_the_turn() {
     let (outcome, chunks) = drive(&provider, &registry, "x", ctx, 20).await;
     assert_eq!(outcome, Outcome::Stopped);
     assert_eq!(types(&chunks).last(), Some(&"abort"));
+}
+
+#[tokio::test]
+async fn a_reasoning_signature_is_stored_with_its_model_and_replayed_only_to_it() {
+    let provider = Scripted::new(vec![vec![
+        Ok(ModelEvent::ReasoningDelta("Dock 4 is free".into())),
+        Ok(ModelEvent::ReasoningSignature("sig-abc".into())),
+        Ok(ModelEvent::TextDelta("Use dock 4.".into())),
+        Ok(ModelEvent::Finish(StopReason::Stop)),
+    ]]);
+    let (_, chunks) = drive(&provider, &registry(), "which dock?", ctx(), 5).await;
+    let end = chunks.iter().find(|c| c["type"] == "reasoning-end").expect("reasoning ends");
+    assert_eq!(end["providerMetadata"], json!({"waybill": {"signature": "sig-abc", "model": "m"}}));
+
+    // The stored message (what the client assembles) gives the signature back to the same
+    // model only.
+    let mut assembler = Assembler::new("a1", None);
+    for chunk in &chunks {
+        assembler.apply(&chunk_from(chunk)).unwrap();
+    }
+    let history = vec![json!({"id": "u1", "role": "user", "parts": [{"type": "text", "text": "which dock?"}]}), assembler.finalize()];
+    let signature_for = |model: &str| {
+        waybill_agent::convert::to_model_messages_for(&history, 100_000, Some(model)).into_iter().find_map(|m| match m {
+            ModelMessage::Assistant(content) => content.into_iter().find_map(|c| match c {
+                waybill_agent::provider::AssistantContent::Reasoning { signature, .. } => Some(signature),
+                _ => None,
+            }),
+            _ => None,
+        })
+    };
+    assert_eq!(signature_for("m"), Some(Some("sig-abc".into())));
+    assert_eq!(signature_for("other-model"), Some(None), "the reasoning text stays, the foreign signature goes");
 }

@@ -1,7 +1,12 @@
 //! Model providers behind one trait, speaking our own message and event types so that
 //! no provider's format leaks into storage or the UI stream.
 
+pub mod anthropic;
+pub mod gemini;
+pub mod http;
 pub mod offline;
+pub mod openai;
+pub mod openai_compatible;
 
 use futures::stream::BoxStream;
 use serde_json::Value;

@@ -33,10 +33,9 @@ impl OfflineModel {
         let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
         let mut best: Option<(String, usize)> = None;
         for name in offered {
+            // Client tools (forms, captures) are picked too: the card asks the user, and
+            // the answer summarises what they sent back.
             let Some(tool) = self.registry.get(name) else { continue };
-            if tool.runs_on_client() {
-                continue;
-            }
             let score = tool
                 .keywords()
                 .iter()
