@@ -12,3 +12,6 @@ test-rust:
 
 e2e:
 	@bash scripts/e2e.sh
+
+bench:
+	@bash scripts/bench.sh

@@ -17,14 +17,16 @@ else
   echo "PostgreSQL is not reachable on 127.0.0.1:5432: skipped the PostgreSQL suite."
   echo "Set WAYBILL_TEST_PG_URL=postgres://user@host:port/db to run it."
 fi
+# The protocol conformance test runs the AI SDK's chat client in Node against the server.
+web_deps
+export WAYBILL_NODE=${WAYBILL_NODE:-$(command -v node)}
 cargo test --workspace --locked
-if [ "${CI:-}" = "true" ] && ! git diff --quiet -- web/src/generated; then
+if [ "${CI:-}" = "true" ] && [ -n "$(git status --porcelain -- web/src/generated)" ]; then
   echo "web/src/generated is out of date with the Rust wire types: run the tests and commit it."
-  git --no-pager diff --stat -- web/src/generated
+  git status --short -- web/src/generated
   exit 1
 fi
 
-web_deps
 say "web unit tests"
 (cd web && npm run typecheck --silent && npm test --silent)
 

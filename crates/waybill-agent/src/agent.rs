@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use futures::StreamExt;
 use futures::stream::FuturesUnordered;
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use crate::provider::{AssistantContent, ModelEvent, ModelMessage, ModelProvider, ModelRequest, ProviderError, StopReason, ToolCall, ToolResult};
@@ -47,13 +47,16 @@ impl Sink {
 struct OpenParts {
     text: Option<String>,
     reasoning: Option<String>,
+    /// The provider's signature of the open reasoning part, and the model that made it.
+    signature: Option<(String, String)>,
     count: usize,
 }
 
 impl OpenParts {
     fn close_reasoning(&mut self, sink: &Sink) {
         if let Some(id) = self.reasoning.take() {
-            sink.send(Chunk::ReasoningEnd { id });
+            let provider_metadata = self.signature.take().map(|(signature, model)| json!({"waybill": {"signature": signature, "model": model}}));
+            sink.send(Chunk::ReasoningEnd { id, provider_metadata });
         }
     }
 
@@ -139,6 +142,9 @@ pub async fn run(turn: Turn<'_>, sink: &Sink) -> Outcome {
                     sink.send(Chunk::ReasoningDelta { id, delta });
                 }
                 Ok(ModelEvent::ReasoningSignature(signature)) => {
+                    if parts.reasoning.is_some() {
+                        parts.signature = Some((signature.clone(), request.model.clone()));
+                    }
                     if let Some(AssistantContent::Reasoning { signature: slot, .. }) = assistant.iter_mut().rev().find(|c| matches!(c, AssistantContent::Reasoning { .. })) {
                         *slot = Some(signature);
                     }

@@ -151,9 +151,13 @@ impl Assembler {
                 let index = *self.active_reasoning.get(id).ok_or_else(|| AssembleError::UnknownPart("reasoning-delta", id.clone()))?;
                 append_text(&mut self.parts()[index], delta);
             }
-            Chunk::ReasoningEnd { id } => {
+            Chunk::ReasoningEnd { id, provider_metadata } => {
                 let index = self.active_reasoning.remove(id).ok_or_else(|| AssembleError::UnknownPart("reasoning-end", id.clone()))?;
-                self.parts()[index]["state"] = json!("done");
+                let part = &mut self.parts()[index];
+                part["state"] = json!("done");
+                if let Some(metadata) = provider_metadata {
+                    part["providerMetadata"] = metadata.clone();
+                }
             }
             Chunk::ToolInputStart { tool_call_id, tool_name, provider_executed } => {
                 let mut part = json!({"type": format!("tool-{tool_name}"), "toolCallId": tool_call_id, "state": "input-streaming"});

@@ -14,6 +14,12 @@ pub const IMAGE_PLACEHOLDER: &str = "[image data redacted]";
 /// Converts `messages` (UI messages) to model messages, keeping at most about
 /// `budget_chars` characters of the most recent history.
 pub fn to_model_messages(messages: &[Value], budget_chars: usize) -> Vec<ModelMessage> {
+    to_model_messages_for(messages, budget_chars, None)
+}
+
+/// As [`to_model_messages`], keeping only reasoning signatures made by `model`: a
+/// signature means nothing to another model, and providers reject foreign ones.
+pub fn to_model_messages_for(messages: &[Value], budget_chars: usize, model: Option<&str>) -> Vec<ModelMessage> {
     let mut out = Vec::new();
     for message in trim(messages, budget_chars) {
         let parts = message["parts"].as_array().map(Vec::as_slice).unwrap_or_default();
@@ -24,7 +30,7 @@ pub fn to_model_messages(messages: &[Value], budget_chars: usize) -> Vec<ModelMe
                     out.push(ModelMessage::User(content));
                 }
             }
-            Some("assistant") => assistant_turns(parts, &mut out),
+            Some("assistant") => assistant_turns(parts, model, &mut out),
             _ => {}
         }
     }
@@ -77,7 +83,7 @@ pub fn tool_name(part: &Value) -> Option<&str> {
     }
 }
 
-fn assistant_turns(parts: &[Value], out: &mut Vec<ModelMessage>) {
+fn assistant_turns(parts: &[Value], model: Option<&str>, out: &mut Vec<ModelMessage>) {
     for step in parts.split(|p| p["type"] == "step-start") {
         let mut content = Vec::new();
         let mut results = Vec::new();
@@ -89,7 +95,7 @@ fn assistant_turns(parts: &[Value], out: &mut Vec<ModelMessage>) {
                     }
                 }
                 Some("reasoning") => {
-                    let signature = part.pointer("/providerMetadata/anthropic/signature").and_then(Value::as_str).map(str::to_owned);
+                    let signature = signature(part, model);
                     if let Some(text) = part["text"].as_str().filter(|t| !t.is_empty()) {
                         content.push(AssistantContent::Reasoning { text: text.to_owned(), signature });
                     }
@@ -152,6 +158,20 @@ pub fn last_user_text(messages: &[ModelMessage]) -> Option<String> {
         ),
         _ => None,
     })
+}
+
+
+/// The reasoning part's signature when it was made by `model` (or, without a model to
+/// check, any signature).
+fn signature(part: &Value, model: Option<&str>) -> Option<String> {
+    let ours = &part["providerMetadata"]["waybill"];
+    if let Some(signature) = ours["signature"].as_str() {
+        return match model {
+            Some(model) if ours["model"].as_str() != Some(model) => None,
+            _ => Some(signature.to_owned()),
+        };
+    }
+    part.pointer("/providerMetadata/anthropic/signature").and_then(Value::as_str).map(str::to_owned)
 }
 
 #[cfg(test)]

@@ -2,14 +2,14 @@
 //! SSE event, `data: [DONE]` at the end. The client validates every chunk strictly, so
 //! the chunk types here mirror its schema exactly; optional fields are omitted, never null.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub const HEADER_NAME: &str = "x-vercel-ai-ui-message-stream";
 pub const HEADER_VALUE: &str = "v1";
 pub const DONE_FRAME: &str = "data: [DONE]\n\n";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FinishReason {
     Stop,
@@ -22,7 +22,7 @@ pub enum FinishReason {
 }
 
 /// Every chunk type except `data-*`, which [`UiChunk::Data`] carries.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case", rename_all_fields = "camelCase")]
 pub enum Chunk {
     Start {
@@ -68,6 +68,10 @@ pub enum Chunk {
     },
     ReasoningEnd {
         id: String,
+        /// `{"waybill": {"signature", "model"}}` when the provider signed the reasoning, so
+        /// a later request can replay it to the same model.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        provider_metadata: Option<Value>,
     },
     ToolInputStart {
         tool_call_id: String,
@@ -121,7 +125,7 @@ pub enum Chunk {
 }
 
 /// A `data-NAME` chunk: progress and other structured parts; same `id` replaces in place.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DataChunk {
     /// `data-` followed by the part's name.
     #[serde(rename = "type")]
@@ -139,7 +143,7 @@ impl DataChunk {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum UiChunk {
     Chunk(Chunk),

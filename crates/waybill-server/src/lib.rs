@@ -5,6 +5,7 @@
 //! [`app`].
 
 pub mod auth;
+pub mod chat;
 pub mod chat_history;
 pub mod config;
 pub mod error;
@@ -26,9 +27,13 @@ use utoipa_axum::router::OpenApiRouter;
 use waybill_store::Store;
 
 use crate::auth::{LoginLimits, TokenKeys};
+use crate::chat::models::Models;
+use crate::chat::runs::Runs;
+use waybill_agent::tools::Registry;
 use crate::config::Config;
 use crate::http::openapi::SecurityAddon;
 
+pub use waybill_agent;
 pub use waybill_store;
 
 /// Everything a handler may need. Cheap to clone.
@@ -38,12 +43,22 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub keys: Arc<TokenKeys>,
     pub login_limits: Arc<LoginLimits>,
+    /// The tools offered to models.
+    pub tools: Registry,
+    pub models: Arc<Models>,
+    /// Answers being generated now.
+    pub runs: Arc<Runs>,
 }
 
 impl AppState {
     pub fn new(store: Store, config: Config, keys: TokenKeys) -> Self {
+        Self::with_tools(store, config, keys, Registry::builtin())
+    }
+
+    pub fn with_tools(store: Store, config: Config, keys: TokenKeys, tools: Registry) -> Self {
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
-        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits }
+        let models = Arc::new(Models::new(&config, tools.clone()));
+        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits, tools, models, runs: Arc::default() }
     }
 }
 
@@ -60,6 +75,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let protected = OpenApiRouter::new()
         .merge(auth::router())
         .merge(chat_history::router())
+        .merge(chat::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router());
     public.merge(protected).split_for_parts()

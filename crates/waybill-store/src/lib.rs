@@ -19,6 +19,7 @@ pub mod testing;
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -43,6 +44,10 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// SQLite allows one writer: write transactions take this first, so concurrent
+    /// saves queue here instead of failing with "database is locked" (a deferred
+    /// transaction that upgrades to a write cannot wait for the lock).
+    sqlite_writer: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -90,7 +95,17 @@ impl Store {
             }
             Backend::Postgres => AnyPoolOptions::new().max_connections(16).connect_with(options).await?,
         };
-        Ok(Self { pool, backend })
+        Ok(Self { pool, backend, sqlite_writer: Arc::default() })
+    }
+
+    /// Begins a transaction that will write. On SQLite it holds the writer lock until the
+    /// guard (declared before the transaction, so dropped after it) goes.
+    pub(crate) async fn begin_write(&self) -> Result<(Option<tokio::sync::OwnedMutexGuard<()>>, sqlx::Transaction<'static, sqlx::Any>)> {
+        let guard = match self.backend {
+            Backend::Sqlite => Some(self.sqlite_writer.clone().lock_owned().await),
+            Backend::Postgres => None,
+        };
+        Ok((guard, self.pool.begin().await?))
     }
 
     pub fn backend(&self) -> Backend {

@@ -111,7 +111,7 @@ impl Store {
 
     /// Grants the user the tenant (optionally as admin) and the listed facilities of it.
     pub async fn grant(&self, user_id: &str, tenant_id: &str, facility_ids: &[&str], admin: bool) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let (_writer, mut tx) = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO tenant_grants (user_id, tenant_id, is_admin) VALUES ($1, $2, $3) \
              ON CONFLICT (user_id, tenant_id) DO UPDATE SET is_admin = excluded.is_admin",

@@ -48,7 +48,7 @@ impl Store {
     /// Uses `presented` and, if it was valid, stores `replacement` in the same family.
     pub async fn rotate_refresh_token(&self, presented: &str, replacement: &str, expires_at_ms: i64) -> Result<RefreshOutcome> {
         let now = now_ms();
-        let mut tx = self.pool.begin().await?;
+        let (_writer, mut tx) = self.begin_write().await?;
         let Some(row) = sqlx::query(
             "SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
         )
@@ -107,7 +107,7 @@ impl Store {
             .map(|r| r.try_get("family_id"))
             .transpose()?;
         if let Some(family_id) = family {
-            let mut tx = self.pool.begin().await?;
+            let (_writer, mut tx) = self.begin_write().await?;
             revoke_family(&mut tx, &family_id, now_ms()).await?;
             tx.commit().await?;
         }

@@ -23,6 +23,34 @@ fn new_chat<'a>(id: &'a str, tenant: &'a str, owner: &'a str) -> NewChat<'a> {
 }
 
 backend_tests! {
+    async fn many_answers_saved_at_once_are_all_kept(store) {
+        // A busy server checkpoints hundreds of streaming answers at the same time; none
+        // may fail with "database is locked".
+        let a = user(&store, "load@x.test", "t").await;
+        let ids: Vec<String> = (0..64).map(|i| format!("c{i}")).collect();
+        let tasks: Vec<_> = ids
+            .iter()
+            .map(|id| {
+                let (store, a, id) = (store.clone(), a.clone(), id.clone());
+                tokio::spawn(async move {
+                    let owner = Owner { tenant_id: "t", user_id: &a };
+                    store.save_chat(owner, &id, "m", &[msg("u", "user", "hi")], Some(new_chat(&id, "t", &a)), None).await.unwrap();
+                    for n in 0..5 {
+                        assert!(store.upsert_message(owner, &id, &msg("a", "assistant", &format!("part {n}"))).await.unwrap());
+                    }
+                })
+            })
+            .collect();
+        for task in tasks {
+            task.await.unwrap();
+        }
+        for id in &ids {
+            let messages = store.chat_messages("t", &a, id).await.unwrap();
+            assert_eq!(messages.len(), 2, "{id}");
+            assert!(messages[1].body.contains("part 4"), "{id}");
+        }
+    }
+
     async fn tenants_and_facilities_are_created_once(store) {
         store.ensure_tenant("demo", "Demo Logistics").await.unwrap();
         store.ensure_tenant("demo", "Renamed").await.unwrap();

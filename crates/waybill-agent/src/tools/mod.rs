@@ -167,7 +167,14 @@ impl Registry {
         // A task of its own, so a panicking tool is caught at the join.
         let task = tokio::spawn(async move { std::panic::AssertUnwindSafe(tool.execute(input, &ctx)).catch_unwind().await });
         let abort = task.abort_handle();
+        // Cancellation wins over a result that lands at the same moment: a tool that
+        // watches the token itself still reads as cancelled.
         tokio::select! {
+            biased;
+            _ = cancel.cancelled() => {
+                abort.abort();
+                Err(ToolError::Failed(format!("{name} was cancelled")))
+            }
             joined = tokio::time::timeout(timeout, task) => match joined {
                 Ok(Ok(Ok(result))) => result,
                 Ok(Ok(Err(_))) | Ok(Err(_)) => {
@@ -179,10 +186,6 @@ impl Registry {
                     Err(ToolError::Failed(format!("{name} did not finish within {} seconds", timeout.as_secs())))
                 }
             },
-            _ = cancel.cancelled() => {
-                abort.abort();
-                Err(ToolError::Failed(format!("{name} was cancelled")))
-            }
         }
     }
 }

@@ -11,6 +11,7 @@ use serde_json::Value;
 use tower::ServiceExt;
 use waybill_server::auth::{TokenKeys, password};
 use waybill_server::config::Config;
+use waybill_server::waybill_agent::tools::Registry;
 use waybill_server::waybill_store::{NewUser, Store};
 use waybill_server::{AppState, app};
 
@@ -39,7 +40,12 @@ pub struct Response {
 
 impl TestApp {
     pub async fn new(store: Store) -> Self {
-        let config = Config { data_dir: std::env::temp_dir(), ..Config::default() };
+        Self::build(store, Config::default(), Registry::builtin()).await
+    }
+
+    /// An app with its own configuration and tools.
+    pub async fn build(store: Store, config: Config, tools: Registry) -> Self {
+        let config = Config { data_dir: std::env::temp_dir(), ..config };
         for (tenant, facilities) in [("t1", &["f1", "f2"][..]), ("t2", &["f3"][..])] {
             store.ensure_tenant(tenant, &format!("Tenant {tenant}")).await.unwrap();
             for f in facilities {
@@ -57,7 +63,7 @@ impl TestApp {
                 .unwrap();
             store.grant(&user.id, tenant, facilities, false).await.unwrap();
         }
-        let state = AppState::new(store, config, TokenKeys::from_secret(SECRET, 900));
+        let state = AppState::with_tools(store, config, TokenKeys::from_secret(SECRET, 900), tools);
         let router = app(state.clone());
         Self { state, router }
     }

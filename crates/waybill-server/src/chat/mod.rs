@@ -1,0 +1,337 @@
+//! `POST /api/chat` and its companions (spec 000 §7; DESIGN §3–4): the UI message stream
+//! the web client's `useChat` reads, with stop and resume, and the model catalogue.
+//!
+//! Durability: the request's messages (with the new user message) are saved before the
+//! model is called; the answer runs in a task of its own, is checkpointed while it
+//! streams and saved when it finishes, fails or is stopped. A client that disconnects
+//! does not cancel it; `GET /api/chat/{id}/stream` replays it from the beginning.
+
+pub mod models;
+pub mod runs;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+use ts_rs::TS;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+use waybill_agent::agent::{self, Sink, Turn};
+use waybill_agent::assembler::Assembler;
+use waybill_agent::convert::to_model_messages_for;
+use waybill_agent::provider::{ModelOptions, ModelProvider, ModelRequest, ToolSpec};
+use waybill_agent::tools::ToolContext;
+use waybill_agent::ui_stream::{self, Chunk, UiChunk};
+use waybill_store::{MessageRecord, Owner, SaveOutcome};
+
+use self::models::{ApiKeys, ModelInfo};
+use self::runs::Run;
+use crate::AppState;
+use crate::auth::RequestContext;
+use crate::chat_history::{auto_title, check_chat_id, ui_messages};
+use crate::error::{ApiError, Error, Json, Result};
+
+/// How often a streaming answer is written to the store.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// The body `DefaultChatTransport` posts. Unknown fields are the client's own and ignored.
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChatRequest {
+    pub id: String,
+    #[schema(value_type = Vec<Object>)]
+    #[ts(type = "Array<unknown>")]
+    pub messages: Vec<Box<RawValue>>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub model: Option<String>,
+    /// `false` offers the model no tools.
+    #[serde(default)]
+    #[ts(optional)]
+    pub tools: Option<bool>,
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    #[ts(type = "unknown", optional)]
+    pub provider_options: Option<Value>,
+    /// `submit-message` or `regenerate-message`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub trigger: Option<String>,
+    /// The message being continued (after a client tool result) or edited.
+    #[serde(default)]
+    #[ts(optional)]
+    pub message_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct StopResponse {
+    /// Whether an answer was running and is now stopped.
+    pub stopped: bool,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(chat))
+        .routes(routes!(stop))
+        .routes(routes!(resume))
+        .routes(routes!(list_models))
+        .routes(routes!(check_api_keys))
+}
+
+/// The models usable now (those whose provider key is configured, plus the offline model).
+#[utoipa::path(get, path = "/api/models", tag = "chat", responses((status = 200, body = Vec<ModelInfo>)))]
+async fn list_models(State(state): State<AppState>, _ctx: RequestContext) -> Json<Vec<ModelInfo>> {
+    Json(state.models.menu())
+}
+
+/// Which provider keys are configured.
+#[utoipa::path(get, path = "/api/check-api-keys", tag = "chat", responses((status = 200, body = ApiKeys)))]
+async fn check_api_keys(State(state): State<AppState>, _ctx: RequestContext) -> Json<ApiKeys> {
+    Json(state.models.keys().clone())
+}
+
+/// Streams the assistant's answer as an AI SDK UI message stream.
+#[utoipa::path(post, path = "/api/chat", tag = "chat", request_body = ChatRequest,
+    responses((status = 200, description = "text/event-stream of UI message chunks"), (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
+async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Json<ChatRequest>) -> Result<Response> {
+    check_chat_id(&body.id)?;
+    if body.messages.is_empty() {
+        return Err(Error::InvalidBody("messages must not be empty".into()));
+    }
+    let records = ui_messages(&body.messages)?;
+    let model_id = body.model.as_deref().filter(|m| !m.trim().is_empty()).unwrap_or(models::DEFAULT_MODEL).trim().to_owned();
+    let (provider, provider_model) = state.models.resolve(&model_id)?;
+    let owner = Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
+    let last = records.last().expect("not empty");
+
+    // One answer at a time per chat; the same request again joins the running answer.
+    if let Some(run) = state.runs.get(&body.id) {
+        if run.tenant_id != ctx.tenant_id || run.user_id != ctx.user_id {
+            return Err(Error::NotFound("Chat"));
+        }
+        if run.trigger_id == last.id {
+            return Ok(sse(run));
+        }
+        return Err(Error::Conflict("An answer is already being generated in this chat; stop it or wait".into()));
+    }
+
+    let stored = match state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &body.id).await? {
+        Some(_) => state.store.chat_messages(&ctx.tenant_id, &ctx.user_id, &body.id).await?,
+        None => Vec::new(),
+    };
+    if let Some(message_id) = &body.message_id {
+        if !stored.iter().any(|m| &m.id == message_id) || !records.iter().any(|m| &m.id == message_id) {
+            return Err(Error::NotFound("Message"));
+        }
+    }
+    let regenerate = body.trigger.as_deref() == Some("regenerate-message");
+    if last.role == "user" && !regenerate && already_answered(&stored, &last.id) {
+        return Err(Error::Conflict("This message has already been answered".into()));
+    }
+
+    // Store the user's message before the model is called.
+    let auto = auto_title(&body.messages);
+    let create = waybill_store::NewChat {
+        id: &body.id,
+        tenant_id: &ctx.tenant_id,
+        owner_id: &ctx.user_id,
+        facility_id: &ctx.facility_id,
+        title: crate::chat_history::DEFAULT_TITLE,
+        title_by_user: false,
+        model: &model_id,
+    };
+    if state.store.save_chat(owner, &body.id, &model_id, &records, Some(create), auto.as_deref()).await? == SaveOutcome::NotFound {
+        return Err(Error::NotFound("Chat"));
+    }
+
+    let messages: Vec<Value> = body.messages.iter().map(|m| serde_json::from_str(m.get())).collect::<Result<_, _>>().map_err(|e| Error::InvalidBody(e.to_string()))?;
+    let continuing = (last.role == "assistant").then(|| messages.last().cloned()).flatten();
+    let assistant_id = match &continuing {
+        Some(_) => last.id.clone(),
+        None => format!("msg_{}", uuid::Uuid::now_v7().simple()),
+    };
+    let tools: Vec<ToolSpec> = if body.tools == Some(false) {
+        Vec::new()
+    } else {
+        state.tools.iter().map(|t| ToolSpec { name: t.name().into(), description: t.description().into(), input_schema: t.input_schema() }).collect()
+    };
+    let request = ModelRequest {
+        model: provider_model.clone(),
+        system: Some(system_prompt(&ctx)),
+        messages: to_model_messages_for(&messages, state.config.agent.history_budget_chars, Some(&provider_model)),
+        tools,
+        options: model_options(body.provider_options.as_ref()),
+    };
+
+    let run = match state.runs.start(&body.id, Run::new(&ctx.tenant_id, &ctx.user_id, &last.id)) {
+        Ok(run) => run,
+        Err(existing) if existing.trigger_id == last.id => return Ok(sse(existing)),
+        Err(_) => return Err(Error::Conflict("An answer is already being generated in this chat; stop it or wait".into())),
+    };
+    let job = Job {
+        state: state.clone(),
+        run: run.clone(),
+        chat_id: body.id.clone(),
+        tenant_id: ctx.tenant_id.clone(),
+        user_id: ctx.user_id.clone(),
+        assistant: Assembler::new(&assistant_id, continuing.as_ref()),
+        provider,
+        request,
+        tool_ctx: ToolContext::new(&ctx.tenant_id, &ctx.facility_id, &ctx.user_id, &ctx.timezone, &body.id),
+        model_id,
+    };
+    let (runs, chat_id, watched) = (state.runs.clone(), body.id.clone(), run.clone());
+    tokio::spawn(async move {
+        // A panic in the job must not leave the chat "busy" forever or readers hanging.
+        if let Err(err) = tokio::spawn(job.run()).await {
+            tracing::error!(error = %err, chat = %chat_id, "the answer job failed");
+            watched.push(Bytes::from(UiChunk::from(Chunk::Error { error_text: "The answer failed on the server; please try again".into() }).to_sse()));
+            watched.push(Bytes::from_static(ui_stream::DONE_FRAME.as_bytes()));
+            watched.close();
+            runs.finish(&chat_id);
+        }
+    });
+    Ok(sse(run))
+}
+
+/// Stops the answer being generated in the chat, on purpose.
+#[utoipa::path(post, path = "/api/chat/{chatId}/stop", tag = "chat", params(("chatId" = String, Path)),
+    responses((status = 200, body = StopResponse), (status = 404, body = ApiError)))]
+async fn stop(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>) -> Result<Json<StopResponse>> {
+    state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &chat_id).await?.ok_or(Error::NotFound("Chat"))?;
+    let run = state.runs.get(&chat_id).filter(|r| r.tenant_id == ctx.tenant_id && r.user_id == ctx.user_id);
+    if let Some(run) = &run {
+        run.cancel.cancel();
+    }
+    Ok(Json(StopResponse { stopped: run.is_some() }))
+}
+
+/// Replays the answer being generated in the chat from its beginning; 204 when none is.
+#[utoipa::path(get, path = "/api/chat/{chatId}/stream", tag = "chat", params(("chatId" = String, Path)),
+    responses((status = 200, description = "text/event-stream"), (status = 204), (status = 404, body = ApiError)))]
+async fn resume(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>) -> Result<Response> {
+    state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &chat_id).await?.ok_or(Error::NotFound("Chat"))?;
+    match state.runs.get(&chat_id).filter(|r| r.tenant_id == ctx.tenant_id && r.user_id == ctx.user_id) {
+        Some(run) => Ok(sse(run)),
+        None => Ok(StatusCode::NO_CONTENT.into_response()),
+    }
+}
+
+fn sse(run: Arc<Run>) -> Response {
+    let mut response = Body::from_stream(run.subscribe()).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(ui_stream::HEADER_NAME, HeaderValue::from_static(ui_stream::HEADER_VALUE));
+    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+}
+
+/// Whether the stored chat already holds an assistant message after `user_message_id`.
+fn already_answered(stored: &[MessageRecord], user_message_id: &str) -> bool {
+    stored.iter().skip_while(|m| m.id != user_message_id).skip(1).any(|m| m.role == "assistant")
+}
+
+fn system_prompt(ctx: &RequestContext) -> String {
+    let today = jiff::Zoned::now().with_time_zone(jiff::tz::TimeZone::get(&ctx.timezone).unwrap_or(jiff::tz::TimeZone::UTC));
+    format!(
+        "You are Waybill, an assistant for people who run warehouses, freight, yards and order management. \
+         Answer briefly and practically, and use the tools when they help; every tool call is shown to the user as a card. \
+         The user works in tenant {} at facility {}. Their time zone is {}; it is now {}.",
+        ctx.tenant_id,
+        ctx.facility_id,
+        ctx.timezone,
+        today.strftime("%A %Y-%m-%d %H:%M"),
+    )
+}
+
+/// `providerOptions` from the model picker (spec 000 §7).
+fn model_options(options: Option<&Value>) -> ModelOptions {
+    let Some(options) = options else { return ModelOptions::default() };
+    let text = |v: &Value| v.as_str().map(str::to_owned);
+    let openai = &options["openai"];
+    let anthropic = &options["anthropic"];
+    ModelOptions {
+        reasoning_effort: text(&openai["reasoningEffort"]),
+        verbosity: text(&openai["verbosity"]),
+        reasoning_summary: text(&openai["reasoningSummary"]),
+        thinking: anthropic["thinking"].as_bool().unwrap_or(false) || anthropic["thinking"]["type"] == "enabled",
+        interleaved_thinking: anthropic["interleavedThinking"].as_bool().unwrap_or(false),
+    }
+}
+
+/// One answer being generated, detached from the request that started it.
+struct Job {
+    state: AppState,
+    run: Arc<Run>,
+    chat_id: String,
+    tenant_id: String,
+    user_id: String,
+    assistant: Assembler,
+    provider: Arc<dyn ModelProvider>,
+    request: ModelRequest,
+    tool_ctx: ToolContext,
+    model_id: String,
+}
+
+impl Job {
+    async fn run(mut self) {
+        let (tx, mut rx) = mpsc::unbounded_channel::<UiChunk>();
+        let sink = Sink(tx);
+        sink.0.send(Chunk::Start { message_id: Some(self.assistant.id().to_owned()), message_metadata: Some(serde_json::json!({"model": self.model_id})) }.into()).ok();
+        let mut tool_ctx = self.tool_ctx.clone();
+        tool_ctx.cancel = self.run.cancel.clone();
+        let provider = self.provider.clone();
+        let tools = self.state.tools.clone();
+        let turn = Turn {
+            provider: provider.as_ref(),
+            registry: &tools,
+            request: self.request.clone(),
+            ctx: tool_ctx,
+            max_steps: self.state.config.agent.max_steps,
+        };
+        let agent = async move {
+            let outcome = agent::run(turn, &sink).await;
+            drop(sink);
+            outcome
+        };
+        let collect = async {
+            let mut last_checkpoint = Instant::now();
+            while let Some(chunk) = rx.recv().await {
+                self.run.push(Bytes::from(chunk.to_sse()));
+                if let Err(err) = self.assistant.apply(&chunk) {
+                    tracing::warn!(error = %err, "a chunk did not apply to the stored message");
+                }
+                if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+                    self.save().await;
+                    last_checkpoint = Instant::now();
+                }
+            }
+        };
+        let (outcome, ()) = tokio::join!(agent, collect);
+        tracing::info!(chat = %self.chat_id, ?outcome, "answer finished");
+        self.assistant.finalize();
+        self.save().await;
+        self.run.push(Bytes::from_static(ui_stream::DONE_FRAME.as_bytes()));
+        self.run.close();
+        self.state.runs.finish(&self.chat_id);
+    }
+
+    async fn save(&self) {
+        let message = self.assistant.message();
+        let record = MessageRecord { id: self.assistant.id().to_owned(), role: "assistant".into(), body: message.to_string() };
+        let owner = Owner { tenant_id: &self.tenant_id, user_id: &self.user_id };
+        if let Err(err) = self.state.store.upsert_message(owner, &self.chat_id, &record).await {
+            tracing::error!(error = %err, chat = %self.chat_id, "saving the answer failed");
+        }
+    }
+}
