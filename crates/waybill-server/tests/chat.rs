@@ -340,5 +340,16 @@ backend_tests! {
         assert_eq!(keys.body, json!({"openai": false, "anthropic": false, "google": false, "deepseek": false}));
         let models = app.call(Method::GET, "/api/models", Some(&alice), None).await;
         assert_eq!(models.body, json!([{"id": "waybill-offline", "name": "Offline (no AI provider)", "provider": "offline", "requiresKey": false}]));
+
+        // With no key configured, a request that names no model runs on the offline model.
+        let body = json!({"id": "c-nomodel", "messages": [user_message("u1", "What time is it?")]});
+        let res = app.call(Method::POST, "/api/chat", Some(&alice), Some(body)).await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+        let (chunks, done) = chunks(&res.text);
+        assert!(done);
+        assert_eq!(chunks[0]["messageMetadata"]["model"], "waybill-offline");
+        assert!(chunks.iter().any(|c| c["type"] == "tool-output-available"));
+        let chat = app.call(Method::GET, "/api/chat-history/c-nomodel", Some(&alice), None).await;
+        assert_eq!(chat.body["model"], "waybill-offline");
     }
 }

@@ -72,6 +72,7 @@ backend_tests! {
         let models = app.call(Method::GET, "/api/models", Some(&alice), None).await;
         let ids: Vec<&str> = models.body.as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap()).collect();
         assert_eq!(ids, ["gpt-4.1", "gpt-5", "llama-local", "waybill-offline"], "Gemini is usable but left out of the menu");
+        assert_eq!(app.state.models.default_id(), "gpt-4.1", "without an Anthropic key the first usable model is the default");
     }
 
     async fn an_openai_compatible_model_streams_to_the_client_and_the_store(store) {

@@ -108,7 +108,7 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         return Err(Error::InvalidBody("messages must not be empty".into()));
     }
     let records = ui_messages(&body.messages)?;
-    let model_id = body.model.as_deref().filter(|m| !m.trim().is_empty()).unwrap_or(models::DEFAULT_MODEL).trim().to_owned();
+    let model_id = body.model.as_deref().map(str::trim).filter(|m| !m.is_empty()).unwrap_or_else(|| state.models.default_id()).to_owned();
     let (provider, provider_model) = state.models.resolve(&model_id)?;
     let owner = Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
     let last = records.last().expect("not empty");

@@ -157,6 +157,19 @@ impl Models {
             .collect()
     }
 
+    /// The model for a request that names none: the default when its key is configured,
+    /// else the first usable one in the picker's order (the offline model when no
+    /// provider key is configured at all).
+    pub fn default_id(&self) -> &str {
+        let usable = |e: &&Entry| matches!(e.availability, Availability::Ready { .. }) && e.kind != Provider::Google;
+        self.entries
+            .iter()
+            .filter(usable)
+            .find(|e| e.info.id == DEFAULT_MODEL)
+            .or_else(|| self.entries.iter().find(usable))
+            .map_or(offline::MODEL_ID, |e| e.info.id.as_str())
+    }
+
     /// The provider and its model name for `id`, or a clear reason why not.
     pub fn resolve(&self, id: &str) -> Result<(Arc<dyn ModelProvider>, String), Error> {
         let entry = self.entries.iter().find(|e| e.info.id == id).ok_or_else(|| Error::BadRequest(format!("Unknown model '{id}'")))?;
