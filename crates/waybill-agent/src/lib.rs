@@ -7,6 +7,7 @@
 pub mod agent;
 pub mod assembler;
 pub mod convert;
+pub mod outbound;
 pub mod provider;
 pub mod tools;
 pub mod ui_stream;

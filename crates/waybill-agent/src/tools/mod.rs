@@ -5,6 +5,7 @@
 
 mod thinking;
 mod time;
+mod weather;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -18,6 +19,7 @@ use tokio_util::sync::CancellationToken;
 
 pub use thinking::SequentialThinkingTool;
 pub use time::TimeTool;
+pub use weather::{DEFAULT_FORECAST_URL, DEFAULT_GEOCODING_URL, WeatherTool};
 
 use crate::ui_stream::{DataChunk, UiChunk};
 

@@ -1,0 +1,222 @@
+//! `weatherTool` (spec 001 §2.2, §3): current weather for a place, from Open-Meteo's
+//! geocoding and forecast APIs through the guarded outbound client. Both base URLs are
+//! configurable, so tests (and sites with a mirror) point them elsewhere.
+
+use futures::future::BoxFuture;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{Tool, ToolContext, ToolError};
+use crate::outbound::{Outbound, OutboundError};
+
+pub const DEFAULT_GEOCODING_URL: &str = "https://geocoding-api.open-meteo.com";
+pub const DEFAULT_FORECAST_URL: &str = "https://api.open-meteo.com";
+
+/// Open-Meteo answers are small; anything larger is not theirs.
+const MAX_BODY: usize = 256 * 1024;
+
+pub struct WeatherTool {
+    http: Outbound,
+    geocoding_url: String,
+    forecast_url: String,
+}
+
+impl WeatherTool {
+    pub fn new(http: Outbound, geocoding_url: &str, forecast_url: &str) -> Self {
+        Self { http, geocoding_url: geocoding_url.trim_end_matches('/').to_owned(), forecast_url: forecast_url.trim_end_matches('/').to_owned() }
+    }
+
+    async fn get_json(&self, url: &str, query: &[(&str, String)]) -> Result<Value, ToolError> {
+        let unreachable = |e: OutboundError| ToolError::Failed(format!("The weather service could not be reached ({e})"));
+        let request = self.http.get(url).map_err(unreachable)?.query(query);
+        let (status, body) = self.http.fetch(request, MAX_BODY).await.map_err(unreachable)?;
+        let value: Value = serde_json::from_slice(&body).map_err(|_| ToolError::Failed("The weather service sent an answer that is not JSON".into()))?;
+        if !status.is_success() || value["error"] == true {
+            let reason = value["reason"].as_str().unwrap_or("no reason given");
+            return Err(ToolError::Failed(format!("The weather service refused the request ({status}): {reason}")));
+        }
+        Ok(value)
+    }
+
+    async fn place(&self, location: &str) -> Result<Place, ToolError> {
+        // Open-Meteo matches a place name only; "Ontario, CA" is searched as "Ontario",
+        // and the rest picks among the matches by country or region.
+        let (name, qualifier) = match location.split_once(',') {
+            Some((name, rest)) => (name.trim(), Some(rest.trim().to_lowercase())),
+            None => (location.trim(), None),
+        };
+        let query = [("name", name.to_owned()), ("count", "10".to_owned()), ("language", "en".to_owned()), ("format", "json".to_owned())];
+        let found = self.get_json(&format!("{}/v1/search", self.geocoding_url), &query).await?;
+        let places: Vec<Place> = serde_json::from_value(found["results"].clone()).unwrap_or_default();
+        let chosen = match &qualifier {
+            Some(q) if !q.is_empty() => places.iter().find(|p| p.matches(q)).or(places.first()),
+            _ => places.first(),
+        };
+        chosen.cloned().ok_or_else(|| ToolError::Failed(format!("No place named \"{location}\" was found")))
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct Place {
+    name: String,
+    latitude: f64,
+    longitude: f64,
+    #[serde(default)]
+    country: Option<String>,
+    #[serde(default)]
+    country_code: Option<String>,
+    #[serde(default)]
+    admin1: Option<String>,
+}
+
+impl Place {
+    fn matches(&self, qualifier: &str) -> bool {
+        [&self.country, &self.country_code, &self.admin1].iter().any(|f| f.as_deref().is_some_and(|v| v.to_lowercase() == qualifier))
+    }
+
+    fn label(&self) -> String {
+        [Some(&self.name), self.admin1.as_ref(), self.country.as_ref()].into_iter().flatten().fold(String::new(), |mut acc, part| {
+            if !acc.is_empty() && !acc.ends_with(part.as_str()) {
+                acc.push_str(", ");
+            }
+            if !acc.ends_with(part.as_str()) {
+                acc.push_str(part);
+            }
+            acc
+        })
+    }
+}
+
+/// The WMO weather interpretation code as words.
+fn condition(code: i64) -> &'static str {
+    match code {
+        0 => "Clear sky",
+        1 => "Mainly clear",
+        2 => "Partly cloudy",
+        3 => "Overcast",
+        45 | 48 => "Fog",
+        51 | 53 | 55 => "Drizzle",
+        56 | 57 => "Freezing drizzle",
+        61 => "Light rain",
+        63 => "Rain",
+        65 => "Heavy rain",
+        66 | 67 => "Freezing rain",
+        71 => "Light snow",
+        73 => "Snow",
+        75 => "Heavy snow",
+        77 => "Snow grains",
+        80..=82 => "Rain showers",
+        85 | 86 => "Snow showers",
+        95 => "Thunderstorm",
+        96 | 99 => "Thunderstorm with hail",
+        _ => "Unknown",
+    }
+}
+
+impl Tool for WeatherTool {
+    fn name(&self) -> &str {
+        "weatherTool"
+    }
+
+    fn description(&self) -> &str {
+        "Get the current weather (temperature, condition, humidity, wind speed) for a city or place, e.g. a facility's location."
+    }
+
+    fn input_schema(&self) -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "location": {"type": "string", "minLength": 1, "description": "City or place, optionally with region or country: \"Ontario, CA\""},
+                "unit": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Temperature unit; celsius by default"}
+            },
+            "required": ["location"],
+            "additionalProperties": false
+        })
+    }
+
+    fn keywords(&self) -> &[&str] {
+        &["weather", "temperature", "forecast", "rain", "raining", "snow", "wind", "humidity", "sunny", "天气", "天氣", "気温", "天気", "clima", "tiempo", "wetter", "météo", "meteo"]
+    }
+
+    fn execute<'a>(&'a self, input: Value, _ctx: &'a ToolContext) -> BoxFuture<'a, Result<Value, ToolError>> {
+        Box::pin(async move {
+            let location = input["location"].as_str().unwrap_or_default().trim();
+            let fahrenheit = input["unit"] == "fahrenheit";
+            let place = self.place(location).await?;
+            let query = [
+                ("latitude", place.latitude.to_string()),
+                ("longitude", place.longitude.to_string()),
+                ("current", "temperature_2m,relative_humidity_2m,weather_code,wind_speed_10m".to_owned()),
+                ("timezone", "auto".to_owned()),
+                ("wind_speed_unit", "kmh".to_owned()),
+                ("temperature_unit", if fahrenheit { "fahrenheit" } else { "celsius" }.to_owned()),
+            ];
+            let forecast = self.get_json(&format!("{}/v1/forecast", self.forecast_url), &query).await?;
+            let current = &forecast["current"];
+            let temperature = current["temperature_2m"].as_f64().ok_or_else(|| ToolError::Failed("The weather service sent no current temperature".into()))?;
+            Ok(json!({
+                "location": place.label(),
+                "latitude": place.latitude,
+                "longitude": place.longitude,
+                "temperature": temperature,
+                "unit": if fahrenheit { "F" } else { "C" },
+                "condition": condition(current["weather_code"].as_i64().unwrap_or(-1)),
+                "humidity": current["relative_humidity_2m"].as_f64(),
+                "windSpeed": current["wind_speed_10m"].as_f64(),
+                "lastUpdated": current["time"].as_str(),
+                "timezone": forecast["timezone"].as_str(),
+            }))
+        })
+    }
+
+    fn offline_input(&self, text: &str, _ctx: &ToolContext) -> Option<Value> {
+        place_in(text).map(|location| json!({"location": location}))
+    }
+
+    fn summarize(&self, output: &Value) -> Option<String> {
+        Some(format!(
+            "{}: {} °{}, {}, humidity {} %, wind {} km/h.",
+            output["location"].as_str()?,
+            output["temperature"].as_f64()?,
+            output["unit"].as_str()?,
+            output["condition"].as_str()?.to_lowercase(),
+            output["humidity"].as_f64()?,
+            output["windSpeed"].as_f64()?,
+        ))
+    }
+}
+
+/// The place named after "in", "for" or "at" ("weather in Ontario, CA?" → "Ontario, CA").
+fn place_in(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let start = [" in ", " for ", " at ", " near "].iter().filter_map(|w| lower.rfind(w).map(|i| i + w.len())).max()?;
+    let place: String = text[start..].chars().take_while(|c| c.is_alphanumeric() || " ,.-'".contains(*c)).collect();
+    let place = place.trim().trim_end_matches(['.', ',']).trim();
+    let place = ["right now", "today", "tomorrow", "now"].iter().fold(place.to_owned(), |p, w| {
+        p.strip_suffix(w).map_or(p.clone(), |s| s.trim().trim_end_matches(',').trim().to_owned())
+    });
+    (!place.is_empty()).then_some(place)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_offline_model_reads_the_place_after_in_or_for() {
+        assert_eq!(place_in("What's the weather in Ontario, CA?").as_deref(), Some("Ontario, CA"));
+        assert_eq!(place_in("weather for Savannah today").as_deref(), Some("Savannah"));
+        assert_eq!(place_in("Is it raining at Rotterdam right now?").as_deref(), Some("Rotterdam"));
+        assert_eq!(place_in("what's the weather"), None);
+    }
+
+    #[test]
+    fn codes_read_as_words_and_places_label_without_repeats() {
+        assert_eq!(condition(3), "Overcast");
+        assert_eq!(condition(81), "Rain showers");
+        assert_eq!(condition(1234), "Unknown");
+        let berlin = Place { name: "Berlin".into(), latitude: 0.0, longitude: 0.0, country: Some("Germany".into()), country_code: Some("DE".into()), admin1: Some("Berlin".into()) };
+        assert_eq!(berlin.label(), "Berlin, Germany");
+        assert!(berlin.matches("de") && berlin.matches("germany") && !berlin.matches("ca"));
+    }
+}
