@@ -3,7 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-const server = "http://127.0.0.1:3000";
+/** Where `npm run dev` and `npm run preview` send /api: a running `waybill serve`. */
+const server = process.env.WAYBILL_API_URL ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -141,9 +141,9 @@ export type RequestOptions = {
   retryOnUnauthorized?: boolean;
 };
 
-function buildHeaders(accessToken: string | null, anonymous: boolean, hasBody: boolean): Headers {
-  const headers = new Headers({ Accept: "application/json" });
-  if (hasBody) headers.set("Content-Type", "application/json");
+/** Adds the time zone and, unless anonymous, the bearer token, tenant and facility. */
+function withSessionHeaders(base: HeadersInit | undefined, accessToken: string | null, anonymous: boolean): Headers {
+  const headers = new Headers(base);
   const tz = timeZone();
   if (tz) headers.set("X-Timezone", tz);
   if (anonymous) return headers;
@@ -154,6 +154,34 @@ function buildHeaders(accessToken: string | null, anonymous: boolean, hasBody: b
   return headers;
 }
 
+/**
+ * `fetch` with the session's headers: the token is refreshed first when it has (almost)
+ * expired, and once more when the server answers 401, then the call is retried once. A
+ * second 401 ends the session. Network failures and aborts reject as `fetch` does, so
+ * callers that tell a dropped connection from an error (the chat stream) still can.
+ */
+async function sessionFetch(path: string, init: RequestInit, retryOnUnauthorized: boolean): Promise<Response> {
+  const attempt = (accessToken: string | null) =>
+    fetch(path, { ...init, headers: withSessionHeaders(init.headers, accessToken, false) });
+  const usedToken = await freshAccessToken();
+  const res = await attempt(usedToken);
+  if (res.status !== 401 || !retryOnUnauthorized) return res;
+
+  // Another call may already have refreshed while this one was in flight.
+  const current = useAuthStore.getState().accessToken;
+  const retryToken = current && current !== usedToken ? current : await refreshSession();
+  const retry = await attempt(retryToken);
+  // A token fresh from the server was refused too: the session is gone.
+  if (retry.status === 401) endSession();
+  return retry;
+}
+
+/** A `fetch` for the Waybill API (the chat stream, uploads): see `sessionFetch`. */
+export function authorizedFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const path = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  return sessionFetch(path, init, true);
+}
+
 async function parse<T>(res: Response): Promise<T> {
   if (!res.ok) throw await toApiRequestError(res);
   if (res.status === 204 || res.headers.get("Content-Length") === "0") return undefined as T;
@@ -161,35 +189,26 @@ async function parse<T>(res: Response): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
 /** Calls the Waybill API with the session's headers, refreshing the access token as needed. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = "GET", body, signal, anonymous = false, retryOnUnauthorized = true } = options;
   const hasBody = body !== undefined;
-  const attempt = (accessToken: string | null) =>
-    send(path, {
-      method,
-      headers: buildHeaders(accessToken, anonymous, hasBody),
-      body: hasBody ? JSON.stringify(body) : undefined,
-      signal,
-    });
+  const headers = new Headers({ Accept: "application/json" });
+  if (hasBody) headers.set("Content-Type", "application/json");
+  const init: RequestInit = { method, headers, body: hasBody ? JSON.stringify(body) : undefined, signal };
 
-  if (anonymous) return parse<T>(await attempt(null));
-
-  const usedToken = await freshAccessToken();
-  const res = await attempt(usedToken);
-  if (res.status !== 401 || !retryOnUnauthorized) return parse<T>(res);
-
-  // Another call may already have refreshed while this one was in flight.
-  const current = useAuthStore.getState().accessToken;
-  const retryToken = current && current !== usedToken ? current : await refreshSession();
-  const retry = await attempt(retryToken);
-  if (retry.status === 401) {
-    // A token fresh from the server was refused too: the session is gone.
-    const error = await toApiRequestError(retry);
-    endSession();
-    throw error;
+  if (anonymous) return parse<T>(await send(path, { ...init, headers: withSessionHeaders(headers, null, true) }));
+  try {
+    return await parse<T>(await sessionFetch(path, init, retryOnUnauthorized));
+  } catch (cause) {
+    if (cause instanceof ApiRequestError || isAbort(cause)) throw cause;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    throw new ApiRequestError(0, NETWORK_ERROR, message);
   }
-  return parse<T>(retry);
 }
 
 export const api = {

@@ -6,6 +6,7 @@ import { useAuthStore } from "../auth/store";
 type Option = { id: string; name: string };
 
 type FieldProps = {
+  stacked: boolean;
   label: string;
   options: readonly Option[];
   value: string | null;
@@ -14,19 +15,20 @@ type FieldProps = {
 };
 
 /** A select when there is a choice to make, plain text otherwise. */
-function ContextField({ label, options, value, fallback, onChange }: FieldProps) {
+function ContextField({ stacked, label, options, value, fallback, onChange }: FieldProps) {
   const id = useId();
   const current = options.find((o) => o.id === value);
+  const box = stacked ? "min-w-0" : "min-w-0 flex-1 sm:flex-none";
   if (options.length <= 1) {
     return (
-      <div className="min-w-0 flex-1 sm:flex-none">
+      <div className={box}>
         <span className="block text-[11px] font-medium tracking-wide text-navy-300 uppercase">{label}</span>
         <span className="block truncate text-sm font-medium text-white">{current?.name ?? fallback}</span>
       </div>
     );
   }
   return (
-    <div className="min-w-0 flex-1 sm:flex-none">
+    <div className={box}>
       <label htmlFor={id} className="block text-[11px] font-medium tracking-wide text-navy-300 uppercase">
         {label}
       </label>
@@ -34,7 +36,9 @@ function ContextField({ label, options, value, fallback, onChange }: FieldProps)
         id={id}
         value={value ?? ""}
         onChange={(e) => onChange(e.target.value)}
-        className="block w-full cursor-pointer truncate rounded-md border border-white/15 bg-navy-800 py-0.5 pr-7 pl-2 text-sm font-medium text-white hover:border-white/30 sm:w-auto sm:max-w-56"
+        className={`block w-full cursor-pointer truncate rounded-md border border-white/15 bg-navy-800 py-0.5 pr-7 pl-2 text-sm font-medium text-white hover:border-white/30 ${
+          stacked ? "" : "sm:w-auto sm:max-w-56"
+        }`}
       >
         {options.map((o) => (
           <option key={o.id} value={o.id}>
@@ -46,8 +50,8 @@ function ContextField({ label, options, value, fallback, onChange }: FieldProps)
   );
 }
 
-/** The tenant and facility every request is made for. */
-export function ContextSwitcher() {
+/** The tenant and facility every request is made for; `stacked` fits a narrow column (the sidebar). */
+export function ContextSwitcher({ stacked = false }: { stacked?: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const tenants = useAuthStore((s) => s.tenants);
@@ -62,8 +66,9 @@ export function ContextSwitcher() {
 
   if (tenants.length === 0) return null;
   return (
-    <div className="flex min-w-0 items-center gap-3 sm:gap-4">
+    <div className={stacked ? "grid grid-cols-2 gap-3" : "flex min-w-0 items-center gap-3 sm:gap-4"}>
       <ContextField
+        stacked={stacked}
         label={t("context.tenant")}
         options={tenants}
         value={tenantId}
@@ -73,8 +78,9 @@ export function ContextSwitcher() {
           refetchAll();
         }}
       />
-      <span aria-hidden="true" className="h-8 w-px bg-white/15" />
+      {!stacked && <span aria-hidden="true" className="h-8 w-px bg-white/15" />}
       <ContextField
+        stacked={stacked}
         label={t("context.facility")}
         options={facilities}
         value={facilityId}

@@ -11,8 +11,14 @@ const itemClass =
   "flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm text-slate-700 " +
   "hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none disabled:opacity-60";
 
+type Props = {
+  user: UserInfo;
+  /** `up` where the menu sits at the bottom of the screen (the sidebar's user block). */
+  placement?: "down" | "up";
+};
+
 /** The signed-in user's name and avatar, opening a menu with Memory and Logout. */
-export function UserMenu({ user }: { user: UserInfo }) {
+export function UserMenu({ user, placement = "down" }: Props) {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
   const [open, setOpen] = useState(false);
@@ -86,13 +92,18 @@ export function UserMenu({ user }: { user: UserInfo }) {
             setOpen(true);
           }
         }}
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-white transition hover:bg-white/10"
+        className={`flex items-center gap-2 py-1 pr-2 pl-1 text-white transition hover:bg-white/10 ${
+          placement === "up" ? "w-full rounded-lg" : "rounded-full"
+        }`}
       >
         <Avatar user={user} />
-        <span className="hidden max-w-40 truncate text-sm font-medium sm:block" data-testid="user-name">
+        <span
+          className={`truncate text-sm font-medium ${placement === "up" ? "min-w-0 flex-1 text-left" : "hidden max-w-40 sm:block"}`}
+          data-testid="user-name"
+        >
           {name}
         </span>
-        <ChevronDown className="size-4 text-navy-200" />
+        <ChevronDown className={`size-4 text-navy-200 ${placement === "up" ? "rotate-180" : ""}`} />
       </button>
       {open && (
         <div
@@ -101,7 +112,9 @@ export function UserMenu({ user }: { user: UserInfo }) {
           role="menu"
           aria-label={t("userMenu.label", { name })}
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-20 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          className={`absolute z-20 w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg ${
+            placement === "up" ? "bottom-full left-0 mb-2" : "right-0 mt-2"
+          }`}
         >
           <div className="border-b border-slate-100 px-3 pt-1.5 pb-2.5" role="none">
             <p className="truncate text-sm font-semibold text-slate-900">{name}</p>

@@ -1,9 +1,17 @@
+import { Suspense, lazy } from "react";
 import { selectIsSignedIn, useAuthStore } from "../auth/store";
 import { LandingPage } from "./LandingPage";
-import { WelcomePage } from "./WelcomePage";
 
-/** The root: the landing view for visitors, the assistant for signed-in users. */
+/** The chat page is its own chunk: visitors on the landing and login pages never load it. */
+const ChatPage = lazy(() => import("../chat/ChatPage"));
+
+/** The root: the landing view for visitors, the chat for signed-in users. */
 export function HomePage() {
   const signedIn = useAuthStore(selectIsSignedIn);
-  return signedIn ? <WelcomePage /> : <LandingPage />;
+  if (!signedIn) return <LandingPage />;
+  return (
+    <Suspense fallback={<div className="h-dvh bg-slate-50" />}>
+      <ChatPage />
+    </Suspense>
+  );
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../auth/store";
 import type { LoginResponse } from "../generated/LoginResponse";
 import i18n from "../i18n";
+import { fakeServer } from "../test/chatServer";
 import { json, mockFetch } from "../test/fetchMock";
 import { makeJwt } from "../test/jwt";
 import { renderApp } from "../test/render";
@@ -52,7 +53,8 @@ describe("anonymous visitor", () => {
 
 describe("signed-in user", () => {
   it("signs in and reaches the signed-in page", async () => {
-    mockFetch(({ path }) => (path === "/api/auth/login" ? json(200, session) : json(200, { user: session.user, tenants: session.tenants })));
+    const server = fakeServer({ session });
+    mockFetch((call) => (call.path === "/api/auth/login" ? json(200, session) : server.handler(call)));
     const { router } = renderApp("/login");
     const user = userEvent.setup();
 
@@ -60,20 +62,20 @@ describe("signed-in user", () => {
     await user.type(screen.getByLabelText("Password"), "secret");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
 
-    expect(await screen.findByRole("heading", { name: "Welcome, Grace" })).toBeVisible();
+    // The chat page is a lazily loaded chunk: the first import takes a moment.
+    expect(await screen.findByRole("heading", { name: "How can I help with your operations today?" }, { timeout: 5000 })).toBeVisible();
     expect(router.state.location.pathname).toBe("/");
     expect(useAuthStore.getState()).toMatchObject({ refreshToken: "refresh-1", tenantId: "t1", facilityId: "f1" });
   });
 
   it("sees name, avatar initial and a facility select, and logs out from the user menu", async () => {
     useAuthStore.getState().signIn(session);
-    const calls = mockFetch(({ path }) =>
-      path === "/api/auth/logout" ? new Response(null, { status: 204 }) : json(200, { user: session.user, tenants: session.tenants }),
-    );
+    const server = fakeServer({ session });
+    const calls = mockFetch((call) => (call.path === "/api/auth/logout" ? new Response(null, { status: 204 }) : server.handler(call)));
     const { router } = renderApp("/");
     const user = userEvent.setup();
 
-    expect(screen.getByTestId("avatar-initial")).toHaveTextContent("G");
+    expect(await screen.findByTestId("avatar-initial")).toHaveTextContent("G");
     expect(screen.getByText("Acme Logistics", { selector: "span" })).toBeVisible();
     expect(screen.getByLabelText("Facility")).toHaveValue("f1");
 
@@ -92,17 +94,18 @@ describe("signed-in user", () => {
 
   it("reaches the memory placeholder from the user menu and comes back", async () => {
     useAuthStore.getState().signIn(session);
-    mockFetch(() => json(200, { user: session.user, tenants: session.tenants }));
+    mockFetch(fakeServer({ session }).handler);
     const { router } = renderApp("/");
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole("button", { name: "User menu for Grace" }));
+    await user.click(await screen.findByRole("button", { name: "User menu for Grace" }));
     await user.click(screen.getByRole("menuitem", { name: "Memory" }));
     expect(router.state.location.pathname).toBe("/admin/memories");
     expect(screen.getByText("Memory administration is coming soon.")).toBeVisible();
 
     await user.click(screen.getByRole("link", { name: "Back to chat" }));
     expect(router.state.location.pathname).toBe("/");
+    expect(await screen.findByRole("button", { name: "New Connection" })).toBeVisible();
   });
 
   it("is sent from /login to /", () => {

@@ -13,3 +13,27 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
 });
+
+// jsdom lacks these browser APIs; the chat page uses them (layout, virtualised list).
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    media: query,
+    // Tests see a desktop-sized window.
+    matches: /min-width/.test(query),
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+if (!("ResizeObserver" in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+}

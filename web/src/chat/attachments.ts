@@ -1,0 +1,114 @@
+import type { FileUIPart } from "ai";
+import { authorizedFetch } from "../api/client";
+
+/**
+ * Chat attachments (spec 002 §5): the size limit, how sizes read in the input bar, and
+ * turning picked files into the message's file parts through the file service.
+ */
+
+/** 100 MB, per file. */
+export const MAX_FILE_BYTES = 104_857_600;
+
+/**
+ * When an upload fails, an image or PDF still reaches the model inline as a data URL,
+ * but only when it is small: the chat request body is limited to 10 MB, and base64 adds
+ * a third. The total budget keeps several such files from overflowing it together.
+ */
+export const INLINE_FALLBACK_MAX_BYTES = 4 * 1024 * 1024;
+export const INLINE_FALLBACK_TOTAL_BYTES = 6 * 1024 * 1024;
+
+export const UPLOAD_PATH = "/api/file-app/v1/file/upload";
+
+/** How files reached the input bar: the spec words the too-large alert differently. */
+export type AttachSource = "paste" | "pick";
+
+export function splitBySize<T extends Pick<File, "size">>(files: readonly T[]): { accepted: T[]; tooLarge: T[] } {
+  const accepted: T[] = [];
+  const tooLarge: T[] = [];
+  for (const file of files) (file.size > MAX_FILE_BYTES ? tooLarge : accepted).push(file);
+  return { accepted, tooLarge };
+}
+
+/** B, KB, MB with one decimal (the input area's format). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function isImage(mediaType: string): boolean {
+  return mediaType.startsWith("image/");
+}
+
+/** Images and PDFs go to the model as file parts it can read. */
+export function isModelReadable(mediaType: string): boolean {
+  return isImage(mediaType) || mediaType === "application/pdf";
+}
+
+export function mediaTypeOf(file: Pick<File, "type" | "name">): string {
+  if (file.type) return file.type;
+  return file.name.toLowerCase().endsWith(".pdf") ? "application/pdf" : "application/octet-stream";
+}
+
+/** The file service's answer (spec 002 §7 Upload). */
+export type UploadResponse = {
+  success: boolean;
+  msg?: string;
+  data?: { id: string; filename: string; non_expire_view_url: string };
+};
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Uploads one file; rejects with the server's message, or 'Upload failed: {status}'. */
+export async function uploadFile(file: File, fetchImpl: FetchLike = authorizedFetch): Promise<string> {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const res = await fetchImpl(`${UPLOAD_PATH}?filename=${encodeURIComponent(file.name)}`, { method: "POST", body: form });
+  const body = (await res.json().catch(() => null)) as UploadResponse | null;
+  if (!res.ok || !body?.success) throw new Error(body?.msg || `Upload failed: ${res.status}`);
+  const url = body.data?.non_expire_view_url;
+  if (!url) throw new Error(body.msg || `Upload failed: ${res.status}`);
+  return url;
+}
+
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("read failed"));
+    reader.readAsDataURL(file);
+  });
+}
+
+export type PreparedAttachments = {
+  /** The message's file parts, in the order the files were attached. */
+  parts: FileUIPart[];
+  /** How many files failed to upload (some of them may still be inline). */
+  failed: number;
+};
+
+/**
+ * Uploads every file and returns the file parts to send: the non-expiring view link for
+ * each upload that worked; for a failed image or PDF under the inline limit, a data URL;
+ * any other failed file is left out. The message is sent either way.
+ */
+export async function prepareAttachments(files: readonly File[], fetchImpl: FetchLike = authorizedFetch): Promise<PreparedAttachments> {
+  const results = await Promise.allSettled(files.map((file) => uploadFile(file, fetchImpl)));
+  const parts: FileUIPart[] = [];
+  let failed = 0;
+  let inlineBudget = INLINE_FALLBACK_TOTAL_BYTES;
+  for (const [i, result] of results.entries()) {
+    const file = files[i]!;
+    const mediaType = mediaTypeOf(file);
+    if (result.status === "fulfilled") {
+      parts.push({ type: "file", url: result.value, mediaType, filename: file.name });
+      continue;
+    }
+    failed += 1;
+    if (isModelReadable(mediaType) && file.size < INLINE_FALLBACK_MAX_BYTES && file.size <= inlineBudget) {
+      inlineBudget -= file.size;
+      parts.push({ type: "file", url: await readAsDataUrl(file), mediaType, filename: file.name });
+    }
+  }
+  return { parts, failed };
+}

@@ -1,0 +1,213 @@
+import { useChat } from "@ai-sdk/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { logout } from "../../api/auth";
+import { chatKeys, saveChat, stopChat } from "../../api/chats";
+import { useAuthStore } from "../../auth/store";
+import type { AudioRecordingInfo } from "../../generated/AudioRecordingInfo";
+import type { ModelInfo } from "../../generated/ModelInfo";
+import { prepareAttachments } from "../attachments";
+import { describeChatError } from "../errors";
+import { useAutosave } from "../hooks/useAutosave";
+import { AttachmentDropZone } from "../input/AttachmentDropZone";
+import { InputBar } from "../input/InputBar";
+import { TooLargeDialog } from "../input/TooLargeDialog";
+import { useAttachments } from "../input/useAttachments";
+import { providerOptions, resolveModel } from "../models";
+import { ModelPicker } from "../models/ModelPicker";
+import { notify } from "../notices";
+import { usePreferences } from "../preferences";
+import { createChatTransport } from "../transport";
+import { type ChatMessage, isRunning } from "../types";
+import { AudioMenu } from "./AudioMenu";
+import { ErrorFooter } from "./ErrorFooter";
+import { MessageList } from "./MessageList";
+import { WelcomeState } from "./WelcomeState";
+
+/** Spec 000 §7: streamed updates reach the screen at most every 50 ms. */
+export const STREAM_THROTTLE_MS = 50;
+
+type Props = {
+  chatId: string;
+  initialMessages: ChatMessage[];
+  initialModel: string;
+  /** A chat the server has not stored yet: nothing to resume. */
+  isNew: boolean;
+  /** The models on offer; undefined while they load. */
+  models: ModelInfo[] | undefined;
+  recordings: AudioRecordingInfo[];
+  /** The server now holds this chat (first message sent or first save). */
+  onStored: (chatId: string) => void;
+  /** Rendered at the start of the header (the sidebar toggle). */
+  headerStart?: ReactNode;
+};
+
+const stamp = (message: ChatMessage): ChatMessage =>
+  message.metadata?.createdAt ? message : { ...message, metadata: { ...message.metadata, createdAt: Date.now() } };
+
+/**
+ * One chat: its messages through `useChat` (stream, stop, resume), the model picker,
+ * the input bar with attachments, and autosave. Mounted once per chat id.
+ */
+export function Conversation({ chatId, initialMessages, initialModel, isNew, models, recordings, onStored, headerStart }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const user = useAuthStore((s) => s.user);
+  const [model, setModel] = useState(initialModel);
+  const modelRef = useRef(model);
+  modelRef.current = model;
+  const [sending, setSending] = useState(false);
+  const [sentCount, setSentCount] = useState(0);
+  const { attachments, add, remove, clear, refused, dismissRefused } = useAttachments();
+  const stored = useRef(!isNew);
+
+  // If the chat's model cannot run here (its key is missing), use the first that can.
+  useEffect(() => {
+    if (models) setModel((current) => resolveModel(current, models));
+  }, [models]);
+
+  const transport = useMemo(
+    () =>
+      createChatTransport(() => ({
+        model: modelRef.current,
+        providerOptions: providerOptions(usePreferences.getState().modelOptions),
+      })),
+    [],
+  );
+
+  const markStored = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+    if (stored.current) return;
+    stored.current = true;
+    onStored(chatId);
+  }, [queryClient, onStored, chatId]);
+
+  const { messages, setMessages, sendMessage, status, error, stop, regenerate } = useChat<ChatMessage>({
+    id: chatId,
+    messages: initialMessages,
+    transport,
+    throttle: STREAM_THROTTLE_MS,
+    resume: !isNew,
+    onError: (err) => {
+      if (describeChatError(err).kind === "unauthorized") void logout();
+    },
+    onFinish: ({ message }) => {
+      setMessages((list) => list.map((m) => (m.id === message.id ? stamp(m) : m)));
+    },
+  });
+  const running = isRunning(status);
+
+  // The server stores the chat with the user's message before answering.
+  useEffect(() => {
+    if (status === "streaming") markStored();
+  }, [status, markStored]);
+
+  const { saveNow } = useAutosave({
+    status,
+    messages,
+    initialMessages,
+    save: async (list) => {
+      await saveChat(chatId, { messages: list, model: modelRef.current });
+      markStored();
+    },
+    onError: () => notify("error", t("errors.saveFailed")),
+  });
+
+  const stopAnswer = useCallback(() => {
+    // Tell the server this is a stop, not a dropped connection; then stop reading.
+    if (stored.current) void stopChat(chatId).catch(() => undefined);
+    void stop();
+  }, [chatId, stop]);
+
+  useEffect(() => {
+    if (!running) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) stopAnswer();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [running, stopAnswer]);
+
+  const send = async (text: string) => {
+    const files = attachments.map((a) => a.file);
+    clear();
+    setSentCount((n) => n + 1);
+    let parts: Awaited<ReturnType<typeof prepareAttachments>>["parts"] = [];
+    if (files.length > 0) {
+      setSending(true);
+      try {
+        const prepared = await prepareAttachments(files);
+        parts = prepared.parts;
+        if (prepared.failed > 0) {
+          notify(
+            "warning",
+            files.length === 1 ? t("errors.uploadFailedOne") : t("errors.uploadFailedMany", { n: prepared.failed }),
+          );
+        }
+      } finally {
+        setSending(false);
+      }
+    }
+    const metadata = { createdAt: Date.now() };
+    const trimmed = text.trim();
+    try {
+      await (trimmed ? sendMessage({ text: trimmed, files: parts, metadata }) : sendMessage({ files: parts, metadata }));
+    } catch {
+      notify("error", t("errors.sendFailed"));
+    }
+  };
+
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
+  const deleteMessage = useCallback(
+    (messageId: string) => {
+      const before = messagesRef.current;
+      const after = before.filter((m) => m.id !== messageId);
+      setMessages(after);
+      saveNow(after).catch(() => {
+        setMessages(before);
+        notify("error", t("errors.deleteMessageFailed"));
+      });
+    },
+    [saveNow, setMessages, t],
+  );
+
+  const empty = messages.length === 0;
+  return (
+    <AttachmentDropZone onDrop={(files) => add(files, "pick")}>
+      <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200/70 bg-white/80 px-2 backdrop-blur sm:px-3">
+        {headerStart}
+        <ModelPicker models={models} value={model} onChange={setModel} />
+        <div className="ml-auto flex items-center gap-1">
+          <AudioMenu recordings={recordings} />
+        </div>
+      </header>
+      {empty && !running ? (
+        <WelcomeState onAsk={(q) => void send(q)} />
+      ) : (
+        <MessageList
+          messages={messages}
+          status={status}
+          chatModel={model}
+          user={user}
+          onDelete={running ? undefined : deleteMessage}
+          sentCount={sentCount}
+          footer={status === "error" ? <ErrorFooter error={error} onRetry={() => void regenerate()} /> : undefined}
+        />
+      )}
+      <InputBar
+        running={running}
+        sending={sending}
+        attachments={attachments}
+        onAddFiles={add}
+        onRemoveFile={remove}
+        onRemoveAllFiles={clear}
+        onSend={(text) => void send(text)}
+        onStop={stopAnswer}
+      />
+      <TooLargeDialog refused={refused} onClose={dismissRefused} />
+    </AttachmentDropZone>
+  );
+}
+

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef } from "react";
+import type { ChatMessage, ChatStatus } from "../types";
+
+/** Spec 000 §4, §9. */
+export const AUTOSAVE_DELAY_MS = 300;
+
+type Options = {
+  status: ChatStatus;
+  messages: ChatMessage[];
+  /** What is stored already (a loaded chat), so opening a chat does not save it again. */
+  initialMessages: ChatMessage[];
+  save: (messages: ChatMessage[]) => Promise<void>;
+  onError?: (error: unknown) => void;
+  delayMs?: number;
+};
+
+const signature = (messages: readonly ChatMessage[]) => JSON.stringify(messages);
+
+/**
+ * Saves the chat `delayMs` after it becomes ready (or stops on an error) when the
+ * messages differ from what was saved last — in count or in content. A save still
+ * pending when the chat closes happens at once. `saveNow` saves immediately (deleting a
+ * message) and rejects when the save fails.
+ */
+export function useAutosave({ status, messages, initialMessages, save, onError, delayMs = AUTOSAVE_DELAY_MS }: Options) {
+  const savedRef = useRef<string | null>(null);
+  savedRef.current ??= signature(initialMessages);
+  const latest = useRef({ messages, save, onError });
+  latest.current = { messages, save, onError };
+  const pending = useRef(false);
+
+  const saveNow = useCallback(async (next: ChatMessage[]) => {
+    const sig = signature(next);
+    if (sig === savedRef.current) return;
+    const before = savedRef.current;
+    savedRef.current = sig;
+    try {
+      await latest.current.save(next);
+    } catch (error) {
+      // Not saved: the next chance to save should try again.
+      if (savedRef.current === sig) savedRef.current = before;
+      throw error;
+    }
+  }, []);
+
+  const flush = useCallback(() => {
+    pending.current = false;
+    saveNow(latest.current.messages).catch((error: unknown) => latest.current.onError?.(error));
+  }, [saveNow]);
+
+  useEffect(() => {
+    if (status !== "ready" && status !== "error") return;
+    pending.current = true;
+    const timer = setTimeout(flush, delayMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [status, messages, delayMs, flush]);
+
+  // Closing the chat (switching to another) must not drop a change made just before.
+  useEffect(
+    () => () => {
+      if (pending.current) flush();
+    },
+    [flush],
+  );
+
+  return { saveNow };
+}

@@ -1,0 +1,152 @@
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { HeadsetIcon, MicIcon, PaperclipIcon, SendIcon, SparklesIcon, Spinner, StopIcon } from "../../components/icons";
+import type { AttachSource } from "../attachments";
+import { AttachmentList } from "./AttachmentList";
+import type { Attachment } from "./useAttachments";
+
+/** Spec 002 §9. */
+export const TEXTBOX_MAX_HEIGHT_PX = 200;
+
+type Props = {
+  running: boolean;
+  /** Attachments are uploading: the message is on its way. */
+  sending: boolean;
+  attachments: Attachment[];
+  onAddFiles: (files: File[], source: AttachSource) => void;
+  onRemoveFile: (id: string) => void;
+  onRemoveAllFiles: () => void;
+  /** Called with the text when sending is allowed; the bar empties itself. */
+  onSend: (text: string) => void;
+  onStop: () => void;
+};
+
+/** Sending needs non-blank text or a file, and no response running (spec 000 §5). */
+export function canSend(text: string, fileCount: number, running: boolean): boolean {
+  return !running && (text.trim().length > 0 || fileCount > 0);
+}
+
+const iconButton =
+  "grid size-9 place-items-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
+
+/**
+ * The input bar (spec 000 §2): a growing text box (Enter sends, Shift+Enter breaks the
+ * line), attach, voice, send or stop, and the AI / live agent switch.
+ */
+export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFile, onRemoveAllFiles, onSend, onStop }: Props) {
+  const { t } = useTranslation();
+  const [text, setText] = useState("");
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const sendable = canSend(text, attachments.length, running || sending);
+
+  useLayoutEffect(() => {
+    const el = textRef.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, TEXTBOX_MAX_HEIGHT_PX)}px`;
+    el.style.overflowY = el.scrollHeight > TEXTBOX_MAX_HEIGHT_PX ? "auto" : "hidden";
+  }, [text]);
+
+  const submit = () => {
+    if (!sendable) return;
+    onSend(text);
+    setText("");
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // While an input method composes (Japanese, Chinese), Enter confirms the composition.
+    if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    submit();
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(e.clipboardData.files);
+    if (files.length === 0) return;
+    e.preventDefault();
+    onAddFiles(files, "paste");
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-5" data-testid="input-bar">
+      <div className="rounded-2xl border border-slate-300 bg-white shadow-sm focus-within:border-teal-500 focus-within:ring-2 focus-within:ring-teal-500/20">
+        <AttachmentList attachments={attachments} onRemove={onRemoveFile} onRemoveAll={onRemoveAllFiles} />
+        <label className="sr-only" htmlFor={`${hintId}-text`}>
+          {t("input.label")}
+        </label>
+        <textarea
+          id={`${hintId}-text`}
+          ref={textRef}
+          rows={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          placeholder={t("input.placeholder")}
+          aria-describedby={hintId}
+          autoFocus
+          className="block max-h-[200px] w-full resize-none bg-transparent px-4 pt-3 pb-1 text-[15px] leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none"
+        />
+        <div className="flex items-center gap-1 px-2 pb-2">
+          <input
+            ref={fileRef}
+            type="file"
+            multiple
+            hidden
+            data-testid="file-input"
+            onChange={(e) => {
+              onAddFiles(Array.from(e.target.files ?? []), "pick");
+              e.target.value = "";
+            }}
+          />
+          <button type="button" className={iconButton} onClick={() => fileRef.current?.click()} aria-label={t("input.attach")} title={t("input.attach")}>
+            <PaperclipIcon className="size-5" />
+          </button>
+          <button type="button" className={iconButton} disabled aria-label={t("input.voice")} title={t("input.voiceSoon")}>
+            <MicIcon className="size-5" />
+          </button>
+          <div role="group" aria-label={t("input.mode")} className="ml-1 hidden items-center rounded-lg bg-slate-100 p-0.5 text-xs font-medium sm:flex">
+            <button type="button" aria-pressed="true" className="inline-flex items-center gap-1 rounded-md bg-white px-2 py-1 text-slate-800 shadow-xs">
+              <SparklesIcon className="size-3.5 text-teal-600" />
+              {t("input.modeAi")}
+            </button>
+            <button type="button" aria-pressed="false" disabled title={t("input.liveAgentSoon")} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-slate-500 disabled:cursor-not-allowed">
+              <HeadsetIcon className="size-3.5" />
+              {t("input.modeLiveAgent")}
+            </button>
+          </div>
+          <span id={hintId} className="ml-auto hidden px-2 text-xs text-slate-400 md:inline">
+            {sending ? t("input.uploading") : t("input.hint")}
+          </span>
+          {running ? (
+            <button
+              type="button"
+              onClick={onStop}
+              aria-label={t("input.stop")}
+              title={t("input.stopHint")}
+              className="ml-auto grid size-9 place-items-center rounded-full bg-navy-900 text-white hover:bg-navy-800 md:ml-0"
+            >
+              <StopIcon className="size-4" />
+            </button>
+          ) : (
+            <button
+              type="submit"
+              disabled={!sendable}
+              aria-label={t("input.send")}
+              className="ml-auto grid size-9 place-items-center rounded-full bg-teal-500 text-navy-950 transition hover:bg-teal-400 disabled:bg-slate-200 disabled:text-slate-400 md:ml-0"
+            >
+              {sending ? <Spinner className="size-4" /> : <SendIcon className="size-4" />}
+            </button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckIcon, ChevronDown, ChevronRight } from "../../components/icons";
+import {
+  MenuCheckboxItem,
+  MenuContent,
+  MenuItem,
+  MenuItemIndicator,
+  MenuLabel,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuRoot,
+  MenuSeparator,
+  MenuSub,
+  MenuSubContent,
+  MenuSubTrigger,
+  MenuTrigger,
+  menuItemClass,
+} from "../../components/ui/Menu";
+import type { ModelInfo } from "../../generated/ModelInfo";
+import {
+  type ModelOptions,
+  REASONING_EFFORTS,
+  REASONING_SUMMARIES,
+  VERBOSITIES,
+  optionsKind,
+} from "../models";
+import { usePreferences } from "../preferences";
+
+type Props = {
+  /** The models to offer; undefined while they load. */
+  models: ModelInfo[] | undefined;
+  value: string;
+  onChange: (modelId: string) => void;
+};
+
+const Check = ({ on }: { on: boolean }) => <CheckIcon className={`size-4 shrink-0 text-teal-600 ${on ? "" : "invisible"}`} />;
+
+function Choice<V extends string>({ label, values, value, onChange, name }: { label: string; values: readonly V[]; value: V; onChange: (v: V) => void; name: (v: V) => string }) {
+  return (
+    <>
+      <MenuLabel>{label}</MenuLabel>
+      <MenuRadioGroup value={value} onValueChange={(v) => onChange(v as V)}>
+        {values.map((v) => (
+          <MenuRadioItem key={v} value={v} className={menuItemClass} onSelect={(e) => e.preventDefault()}>
+            <Check on={v === value} />
+            <MenuItemIndicator className="sr-only">✓</MenuItemIndicator>
+            {name(v)}
+          </MenuRadioItem>
+        ))}
+      </MenuRadioGroup>
+    </>
+  );
+}
+
+function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <MenuCheckboxItem checked={checked} onCheckedChange={onChange} onSelect={(e) => e.preventDefault()} className={menuItemClass}>
+      <Check on={checked} />
+      {label}
+    </MenuCheckboxItem>
+  );
+}
+
+/** gpt-5's options: reasoning effort, verbosity, reasoning summary (spec 000 §3). */
+function OpenAiReasoningOptions({ options, set }: { options: ModelOptions; set: Setter }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Choice label={t("model.reasoningEffort")} values={REASONING_EFFORTS} value={options.reasoningEffort} onChange={(v) => set("reasoningEffort", v)} name={(v) => t(`model.${v}`)} />
+      <MenuSeparator />
+      <Choice label={t("model.verbosity")} values={VERBOSITIES} value={options.verbosity} onChange={(v) => set("verbosity", v)} name={(v) => t(`model.${v}`)} />
+      <MenuSeparator />
+      <Choice label={t("model.reasoningSummary")} values={REASONING_SUMMARIES} value={options.reasoningSummary} onChange={(v) => set("reasoningSummary", v)} name={(v) => t(`model.${v}`)} />
+    </>
+  );
+}
+
+/** A Claude model's options: thinking and interleaved thinking. */
+function ClaudeOptions({ options, set }: { options: ModelOptions; set: Setter }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Toggle label={t("model.thinking")} checked={options.claudeThinking} onChange={(v) => set("claudeThinking", v)} />
+      <Toggle label={t("model.interleavedThinking")} checked={options.claudeInterleavedThinking} onChange={(v) => set("claudeInterleavedThinking", v)} />
+    </>
+  );
+}
+
+type Setter = <K extends keyof ModelOptions>(key: K, value: ModelOptions[K]) => void;
+
+const OPTION_PANELS: Record<NonNullable<ReturnType<typeof optionsKind>>, (p: { options: ModelOptions; set: Setter }) => ReactNode> = {
+  "openai-reasoning": OpenAiReasoningOptions,
+  claude: ClaudeOptions,
+};
+
+/**
+ * The model dropdown (spec 000 §2): the available models; hovering gpt-5 or a Claude
+ * entry opens a popover with that model's options, which go into `providerOptions`.
+ */
+export function ModelPicker({ models, value, onChange }: Props) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const options = usePreferences((s) => s.modelOptions);
+  const set = usePreferences((s) => s.setModelOption);
+  const current = models?.find((m) => m.id === value);
+  const choose = (id: string) => {
+    onChange(id);
+    setOpen(false);
+  };
+
+  return (
+    <MenuRoot open={open} onOpenChange={setOpen}>
+      <MenuTrigger
+        aria-label={`${t("model.label")}: ${current?.name ?? value}`}
+        data-testid="model-picker"
+        className="inline-flex max-w-64 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+      >
+        <span className="truncate">{current?.name ?? (models ? value : t("model.loading"))}</span>
+        <ChevronDown className="size-4 shrink-0 text-slate-500" />
+      </MenuTrigger>
+      <MenuContent align="start" className="w-64" aria-label={t("model.label")}>
+        <MenuLabel>{t("model.label")}</MenuLabel>
+        {(models ?? []).map((m) => {
+          const kind = optionsKind(m);
+          const selected = m.id === value;
+          if (!kind) {
+            return (
+              <MenuItem key={m.id} onSelect={() => choose(m.id)} data-model={m.id} aria-current={selected}>
+                <Check on={selected} />
+                <span className="truncate">{m.name}</span>
+              </MenuItem>
+            );
+          }
+          const Panel = OPTION_PANELS[kind];
+          return (
+            <MenuSub key={m.id}>
+              <MenuSubTrigger
+                className={`${menuItemClass} data-[state=open]:bg-slate-100`}
+                data-model={m.id}
+                aria-current={selected}
+                onClick={() => choose(m.id)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter" || e.key === " ") onChange(m.id);
+                }}
+              >
+                <Check on={selected} />
+                <span className="flex-1 truncate">{m.name}</span>
+                <ChevronRight className="size-4 text-slate-400" />
+              </MenuSubTrigger>
+              <MenuSubContent className="w-56" aria-label={t("model.options", { model: m.name })} data-testid="model-options">
+                <Panel options={options} set={set} />
+              </MenuSubContent>
+            </MenuSub>
+          );
+        })}
+      </MenuContent>
+    </MenuRoot>
+  );
+}

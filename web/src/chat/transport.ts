@@ -1,0 +1,26 @@
+import { DefaultChatTransport } from "ai";
+import { authorizedFetch } from "../api/client";
+import type { ChatRequest } from "../generated/ChatRequest";
+import type { ProviderOptions } from "./models";
+import type { ChatMessage } from "./types";
+
+/** What every request adds to the SDK's body, read when the request is made. */
+export type RequestSettings = { model: string; providerOptions: ProviderOptions };
+
+/**
+ * The SDK's own HTTP transport, unmodified, pointed at `POST /api/chat`. Requests go
+ * through `authorizedFetch`, so each one carries fresh auth, tenant, facility and time
+ * zone headers and survives an access-token refresh; resuming uses
+ * `GET /api/chat/{id}/stream`.
+ */
+export function createChatTransport(settings: () => RequestSettings): DefaultChatTransport<ChatMessage> {
+  return new DefaultChatTransport<ChatMessage>({
+    api: "/api/chat",
+    fetch: authorizedFetch,
+    prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
+      const { model, providerOptions } = settings();
+      const body: ChatRequest = { id, messages, model, tools: true, providerOptions, trigger, messageId };
+      return { body };
+    },
+  });
+}
