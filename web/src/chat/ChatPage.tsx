@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { chatKeys, deleteAllChats, deleteChat, listChats, loadChat, renameChat } from "../api/chats";
@@ -62,11 +62,17 @@ export default function ChatPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const showSidebar = wide ? sidebarOpen : drawerOpen;
 
-  // Back and forward move between chats through the URL.
+  // Back and forward move between chats through the URL. Only a change of the URL counts:
+  // our own updates set the session and the URL together.
+  const lastUrlChat = useRef(urlChat);
   useEffect(() => {
-    if (urlChat && urlChat !== session.id) setSession(existing(urlChat));
-    else if (!urlChat && session.stored) setSession(draft());
-  }, [urlChat, session.id, session.stored]);
+    if (lastUrlChat.current === urlChat) return;
+    lastUrlChat.current = urlChat;
+    setSession((s) => {
+      if (urlChat) return urlChat === s.id ? s : existing(urlChat);
+      return s.stored ? draft() : s;
+    });
+  }, [urlChat]);
 
   const chats = useQuery({ queryKey: chatKeys.list, queryFn: ({ signal }) => listChats(signal) });
   const history = useQuery({

@@ -11,8 +11,9 @@ export type ChatErrorView =
   | { kind: "message"; message: string }
   | { kind: "unknown" };
 
+/** The HTTP status: the SDK's errors carry `statusCode`, our API client's `status`. */
 function statusOf(error: Error): number | undefined {
-  const status: unknown = "statusCode" in error ? error.statusCode : undefined;
+  const status: unknown = "statusCode" in error ? error.statusCode : "status" in error ? error.status : undefined;
   return typeof status === "number" ? status : undefined;
 }
 

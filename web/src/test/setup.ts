@@ -3,6 +3,8 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import i18n from "../i18n";
 import { useAuthStore } from "../auth/store";
+import { DEFAULT_MODEL_OPTIONS } from "../chat/models";
+import { usePreferences } from "../chat/preferences";
 
 beforeEach(async () => {
   localStorage.clear();
@@ -37,3 +39,8 @@ if (!("ResizeObserver" in window)) {
   }
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
+
+beforeEach(() => {
+  // Preferences live in a module-level store; each test starts from the defaults.
+  usePreferences.setState({ modelOptions: DEFAULT_MODEL_OPTIONS, sidebarOpen: true });
+});

@@ -1,4 +1,4 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { type Rect, type Virtualizer, observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ArrowDownIcon, LogoMark } from "../../components/icons";
@@ -18,6 +18,16 @@ type Props = {
   /** Changes when the user sends: the view jumps to the bottom whatever it showed. */
   sentCount: number;
 };
+
+/**
+ * The scroller's size as the virtualiser sees it. Before layout (or where there is none,
+ * as in tests) an element measures 0×0 and nothing would render: assume the window's size.
+ */
+function observeRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
+  return observeElementRect(instance, (rect) =>
+    cb(rect.height > 0 ? rect : { width: window.innerWidth, height: window.innerHeight }),
+  );
+}
 
 /** Marked once per page load, for the browser benchmark: the first chat is on screen. */
 let firstRenderMarked = false;
@@ -55,6 +65,7 @@ export function MessageList({ messages, status, chatModel, user, onDelete, foote
     estimateSize: () => 160,
     overscan: 6,
     getItemKey: (index) => messages[index]?.id ?? index,
+    observeElementRect: observeRect,
   });
   const totalSize = virtualizer.getTotalSize();
   const last = messages[messages.length - 1];

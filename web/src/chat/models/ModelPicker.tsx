@@ -5,7 +5,6 @@ import {
   MenuCheckboxItem,
   MenuContent,
   MenuItem,
-  MenuItemIndicator,
   MenuLabel,
   MenuRadioGroup,
   MenuRadioItem,
@@ -44,7 +43,6 @@ function Choice<V extends string>({ label, values, value, onChange, name }: { la
         {values.map((v) => (
           <MenuRadioItem key={v} value={v} className={menuItemClass} onSelect={(e) => e.preventDefault()}>
             <Check on={v === value} />
-            <MenuItemIndicator className="sr-only">✓</MenuItemIndicator>
             {name(v)}
           </MenuRadioItem>
         ))}

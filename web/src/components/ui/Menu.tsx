@@ -45,6 +45,5 @@ export const MenuSeparator = () => <DropdownMenu.Separator className="my-1 h-px 
 export const MenuRadioGroup = DropdownMenu.RadioGroup;
 export const MenuRadioItem = DropdownMenu.RadioItem;
 export const MenuCheckboxItem = DropdownMenu.CheckboxItem;
-export const MenuItemIndicator = DropdownMenu.ItemIndicator;
 export const MenuSubTrigger = DropdownMenu.SubTrigger;
 export const MenuGroup = DropdownMenu.Group;
