@@ -20,8 +20,13 @@ pub fn to_model_messages(messages: &[Value], budget_chars: usize) -> Vec<ModelMe
 /// As [`to_model_messages`], keeping only reasoning signatures made by `model`: a
 /// signature means nothing to another model, and providers reject foreign ones.
 pub fn to_model_messages_for(messages: &[Value], budget_chars: usize, model: Option<&str>) -> Vec<ModelMessage> {
+    convert(trim(messages, budget_chars), model)
+}
+
+/// Converts every message given (no trimming; see [`trim`]).
+pub fn convert(messages: &[Value], model: Option<&str>) -> Vec<ModelMessage> {
     let mut out = Vec::new();
-    for message in trim(messages, budget_chars) {
+    for message in messages {
         let parts = message["parts"].as_array().map(Vec::as_slice).unwrap_or_default();
         match message["role"].as_str() {
             Some("user") => {
@@ -37,7 +42,9 @@ pub fn to_model_messages_for(messages: &[Value], budget_chars: usize, model: Opt
     out
 }
 
-fn trim(messages: &[Value], budget_chars: usize) -> &[Value] {
+/// The most recent messages that fit in about `budget_chars` characters, starting at a
+/// user message so every tool result keeps its call. The last message is always kept.
+pub fn trim(messages: &[Value], budget_chars: usize) -> &[Value] {
     let mut used = 0usize;
     let mut start = messages.len();
     while start > 0 {

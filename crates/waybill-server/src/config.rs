@@ -49,6 +49,96 @@ pub struct Config {
     pub agent: AgentConfig,
     /// Extra models on OpenAI-compatible servers (Ollama, vLLM, llama.cpp server).
     pub models: Vec<ExtraModel>,
+    pub outbound: OutboundConfig,
+    pub tools: ToolsConfig,
+    pub files: FilesConfig,
+}
+
+/// Server-side fetches that users or models steer (tools, imports) refuse private and
+/// local addresses; these hosts are let through anyway.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OutboundConfig {
+    /// Host names or IP addresses, e.g. `["wms.internal", "10.0.4.12"]`.
+    /// env: WAYBILL_OUTBOUND_ALLOW_HOSTS (comma-separated)
+    pub allow_hosts: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ToolsConfig {
+    pub weather: WeatherConfig,
+    pub image_generation: ImageGenerationConfig,
+}
+
+/// `weatherTool`, on Open-Meteo's API (no key needed).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WeatherConfig {
+    pub enabled: bool,
+    /// env: WAYBILL_WEATHER_GEOCODING_URL
+    pub geocoding_url: String,
+    /// env: WAYBILL_WEATHER_FORECAST_URL
+    pub forecast_url: String,
+}
+
+impl Default for WeatherConfig {
+    fn default() -> Self {
+        Self {
+            enabled: true,
+            geocoding_url: waybill_agent::tools::DEFAULT_GEOCODING_URL.into(),
+            forecast_url: waybill_agent::tools::DEFAULT_FORECAST_URL.into(),
+        }
+    }
+}
+
+/// The image generation tool: offered only when an OpenAI key is configured.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ImageGenerationConfig {
+    /// The OpenAI images model.
+    pub model: String,
+    /// Image size asked for, e.g. `1024x1024`.
+    pub size: String,
+}
+
+impl Default for ImageGenerationConfig {
+    fn default() -> Self {
+        Self { model: "gpt-image-1".into(), size: "1024x1024".into() }
+    }
+}
+
+/// Where uploaded files are kept and how their links are written.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FilesConfig {
+    /// The address users reach Waybill at, e.g. `https://waybill.example.com`, for absolute
+    /// file links; unset means links relative to the app. env: WAYBILL_PUBLIC_URL
+    pub public_url: Option<String>,
+    /// An S3-compatible bucket instead of `<data_dir>/files` (required when several
+    /// instances share one database).
+    pub s3: Option<S3Config>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct S3Config {
+    /// env: WAYBILL_S3_BUCKET
+    pub bucket: String,
+    /// Empty for AWS; e.g. `http://127.0.0.1:9000` for MinIO. env: WAYBILL_S3_ENDPOINT
+    #[serde(default)]
+    pub endpoint: Option<String>,
+    /// env: WAYBILL_S3_REGION
+    #[serde(default = "default_region")]
+    pub region: String,
+    /// env: AWS_ACCESS_KEY_ID
+    pub access_key_id: String,
+    /// env: AWS_SECRET_ACCESS_KEY
+    pub secret_access_key: Secret,
+}
+
+fn default_region() -> String {
+    "us-east-1".into()
 }
 
 /// Keys and base URLs of the model providers. A provider without a key is not offered.
@@ -165,6 +255,9 @@ impl Default for Config {
             providers: ProvidersConfig::default(),
             agent: AgentConfig::default(),
             models: Vec::new(),
+            outbound: OutboundConfig::default(),
+            tools: ToolsConfig::default(),
+            files: FilesConfig::default(),
         }
     }
 }
@@ -270,6 +363,28 @@ impl Config {
         }
         if let Some(v) = var("WAYBILL_MAX_STEPS") {
             self.agent.max_steps = parsed("WAYBILL_MAX_STEPS", v)?;
+        }
+        if let Some(v) = var("WAYBILL_OUTBOUND_ALLOW_HOSTS") {
+            self.outbound.allow_hosts = v.split(',').map(str::trim).filter(|h| !h.is_empty()).map(str::to_owned).collect();
+        }
+        if let Some(v) = var("WAYBILL_WEATHER_GEOCODING_URL") {
+            self.tools.weather.geocoding_url = v;
+        }
+        if let Some(v) = var("WAYBILL_WEATHER_FORECAST_URL") {
+            self.tools.weather.forecast_url = v;
+        }
+        if let Some(v) = var("WAYBILL_PUBLIC_URL") {
+            self.files.public_url = Some(v);
+        }
+        if let Some(bucket) = var("WAYBILL_S3_BUCKET") {
+            let missing = |name: &'static str| ConfigError::Env { name, message: "is required when WAYBILL_S3_BUCKET is set".into() };
+            self.files.s3 = Some(S3Config {
+                bucket,
+                endpoint: var("WAYBILL_S3_ENDPOINT"),
+                region: var("WAYBILL_S3_REGION").unwrap_or_else(default_region),
+                access_key_id: var("AWS_ACCESS_KEY_ID").ok_or_else(|| missing("AWS_ACCESS_KEY_ID"))?,
+                secret_access_key: Secret::new(var("AWS_SECRET_ACCESS_KEY").ok_or_else(|| missing("AWS_SECRET_ACCESS_KEY"))?),
+            });
         }
         if let Some(v) = var("WAYBILL_LOG") {
             self.log.filter = v;

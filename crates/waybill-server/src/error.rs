@@ -45,6 +45,9 @@ pub enum Error {
     NotFound(&'static str),
     #[error("{0}")]
     Conflict(String),
+    /// The request is well-formed but its content cannot be used (an unreadable image).
+    #[error("{0}")]
+    Unprocessable(String),
     #[error("Too many attempts; try again in {0} seconds")]
     RateLimited(u64),
     #[error("The service is unavailable")]
@@ -65,6 +68,7 @@ impl Error {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -83,6 +87,7 @@ impl Error {
             Self::Forbidden(_) => "forbidden",
             Self::NotFound(_) => "not_found",
             Self::Conflict(_) => "conflict",
+            Self::Unprocessable(_) => "unprocessable",
             Self::RateLimited(_) => "rate_limited",
             Self::Unavailable(_) => "unavailable",
             Self::Internal(_) => "internal",

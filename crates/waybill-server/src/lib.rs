@@ -9,14 +9,17 @@ pub mod chat;
 pub mod chat_history;
 pub mod config;
 pub mod error;
+pub mod files;
 mod http;
 pub mod seed;
+pub mod tools;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::serve::ListenerExt;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use tokio::net::TcpListener;
@@ -29,9 +32,10 @@ use waybill_store::Store;
 use crate::auth::{LoginLimits, TokenKeys};
 use crate::chat::models::Models;
 use crate::chat::runs::Runs;
-use waybill_agent::tools::Registry;
 use crate::config::Config;
+use crate::files::service::FileService;
 use crate::http::openapi::SecurityAddon;
+use waybill_agent::tools::Registry;
 
 pub use waybill_agent;
 pub use waybill_store;
@@ -48,17 +52,27 @@ pub struct AppState {
     pub models: Arc<Models>,
     /// Answers being generated now.
     pub runs: Arc<Runs>,
+    pub files: Arc<FileService>,
 }
 
 impl AppState {
-    pub fn new(store: Store, config: Config, keys: TokenKeys) -> Self {
-        Self::with_tools(store, config, keys, Registry::builtin())
+    /// The state with the tools the configuration enables.
+    pub fn new(store: Store, config: Config, keys: TokenKeys) -> anyhow::Result<Self> {
+        let files = Arc::new(FileService::new(&config)?);
+        let tools = tools::registry(&config, &store, &files);
+        Ok(Self::assemble(store, config, keys, files, tools))
     }
 
-    pub fn with_tools(store: Store, config: Config, keys: TokenKeys, tools: Registry) -> Self {
+    /// The state with exactly `tools` (tests offer their own).
+    pub fn with_tools(store: Store, config: Config, keys: TokenKeys, tools: Registry) -> anyhow::Result<Self> {
+        let files = Arc::new(FileService::new(&config)?);
+        Ok(Self::assemble(store, config, keys, files, tools))
+    }
+
+    fn assemble(store: Store, config: Config, keys: TokenKeys, files: Arc<FileService>, tools: Registry) -> Self {
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
-        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits, tools, models, runs: Arc::default() }
+        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits, tools, models, runs: Arc::default(), files }
     }
 }
 
@@ -77,8 +91,9 @@ pub fn api(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(chat_history::router())
         .merge(chat::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
-    let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router());
-    public.merge(protected).split_for_parts()
+    let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
+    let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router());
+    public.merge(protected).merge(file_service).split_for_parts()
 }
 
 /// The whole application.
@@ -113,6 +128,13 @@ pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
 pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     let housekeeping = tokio::spawn(housekeeping(state.clone()));
     let app = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    // Streamed answers are many small writes: without TCP_NODELAY each one after the
+    // first waits for the client's delayed ACK (about 40 ms).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(err) = tcp.set_nodelay(true) {
+            tracing::warn!(error = %err, "could not set TCP_NODELAY");
+        }
+    });
     let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
     housekeeping.abort();
     Ok(result?)

@@ -11,6 +11,7 @@
 
 mod chats;
 mod error;
+mod files;
 mod tenancy;
 mod tokens;
 
@@ -27,6 +28,7 @@ use sqlx::{AnyPool, Executor};
 
 pub use chats::{AudioRecording, ChatMeta, ChatSummary, MessageRecord, NewChat, Owner, SaveOutcome};
 pub use error::StoreError;
+pub use files::{FileRecord, NewFile};
 pub use tenancy::{Facility, Grant, NewUser, Tenant, User};
 pub use tokens::{RefreshOutcome, RefreshTokenRecord};
 

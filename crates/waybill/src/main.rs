@@ -103,7 +103,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("binding {}", config.addr))?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, backend = ?store.backend(), "Waybill is serving on http://{addr}");
-    let state = AppState::new(store.clone(), config, keys);
+    let state = AppState::new(store.clone(), config, keys)?;
     waybill_server::serve(listener, state, shutdown_signal()).await?;
     store.close().await;
     Ok(())

@@ -3,6 +3,7 @@
 //! a bad input, an error, a panic or a timeout becomes an error result the model sees,
 //! never a crash.
 
+mod task;
 mod thinking;
 mod time;
 mod weather;
@@ -17,6 +18,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+pub use task::TaskCompletedTool;
 pub use thinking::SequentialThinkingTool;
 pub use time::TimeTool;
 pub use weather::{DEFAULT_FORECAST_URL, DEFAULT_GEOCODING_URL, WeatherTool};
@@ -104,6 +106,11 @@ struct Entry {
     validator: jsonschema::Validator,
 }
 
+/// The tools that need no configuration, services or network.
+pub fn builtin_tools() -> Vec<Arc<dyn Tool>> {
+    vec![Arc::new(TimeTool), Arc::new(SequentialThinkingTool), Arc::new(TaskCompletedTool)]
+}
+
 /// The tools offered in a chat, by name.
 #[derive(Clone, Default)]
 pub struct Registry {
@@ -124,9 +131,9 @@ impl Registry {
         Self { tools: Arc::new(tools) }
     }
 
-    /// The built-in tools that need no configuration.
+    /// A registry of the built-in tools that need no configuration.
     pub fn builtin() -> Self {
-        Self::new(vec![Arc::new(TimeTool), Arc::new(SequentialThinkingTool)])
+        Self::new(builtin_tools())
     }
 
     pub fn get(&self, name: &str) -> Option<&Arc<dyn Tool>> {

@@ -38,12 +38,21 @@ impl<S: Send + Sync> FromRequestParts<S> for RequestContext {
 }
 
 pub async fn require_auth(State(state): State<AppState>, mut req: Request, next: Next) -> Result<Response, Error> {
-    let context = authenticate(&state, req.headers())?;
+    let context = authenticate(&state, req.headers(), false)?;
     req.extensions_mut().insert(context);
     Ok(next.run(req).await)
 }
 
-fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<RequestContext, Error> {
+/// As [`require_auth`], for clients of the file service that send only the bearer token
+/// and perhaps `X-Tenant-Id`: a missing tenant is the token's first, a missing facility
+/// the first granted in that tenant. Headers that are present are checked as usual.
+pub async fn require_auth_with_default_scope(State(state): State<AppState>, mut req: Request, next: Next) -> Result<Response, Error> {
+    let context = authenticate(&state, req.headers(), true)?;
+    req.extensions_mut().insert(context);
+    Ok(next.run(req).await)
+}
+
+fn authenticate(state: &AppState, headers: &HeaderMap, default_scope: bool) -> Result<RequestContext, Error> {
     let token = headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -53,9 +62,11 @@ fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<RequestContext,
         .ok_or(Error::Unauthorized("Authentication is required"))?;
     let claims = state.keys.verify(token)?;
 
-    let tenant_id = header(headers, TENANT_HEADER).ok_or(Error::BadRequest("The X-Tenant-Id header is required".into()))?;
-    let facility_id = header(headers, FACILITY_HEADER).ok_or(Error::BadRequest("The X-Facility-Id header is required".into()))?;
+    let default_tenant = default_scope.then(|| claims.grants.first().map(|g| g.t.as_str())).flatten();
+    let tenant_id = header(headers, TENANT_HEADER).or(default_tenant).ok_or(Error::BadRequest("The X-Tenant-Id header is required".into()))?;
     let grant = claims.grant(tenant_id).ok_or(Error::Forbidden("You have no access to this tenant"))?;
+    let default_facility = default_scope.then(|| grant.f.first().map(String::as_str)).flatten();
+    let facility_id = header(headers, FACILITY_HEADER).or(default_facility).ok_or(Error::BadRequest("The X-Facility-Id header is required".into()))?;
     if !grant.f.iter().any(|f| f == facility_id) {
         return Err(Error::Forbidden("You have no access to this facility"));
     }

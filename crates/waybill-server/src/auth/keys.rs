@@ -123,8 +123,9 @@ impl TokenKeys {
     }
 }
 
-/// A fresh opaque refresh token: 32 random bytes, base64url.
-pub fn new_refresh_token() -> String {
+/// A fresh opaque token (refresh tokens, file capabilities): 32 random bytes, base64url,
+/// unguessable and safe in URLs.
+pub fn random_token() -> String {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)

@@ -16,8 +16,8 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use waybill_store::{Grant, RefreshOutcome, User};
 
-pub use context::{FACILITY_HEADER, RequestContext, TENANT_HEADER, TIMEZONE_HEADER, require_auth};
-pub use keys::{Claims, TokenKeys};
+pub use context::{FACILITY_HEADER, RequestContext, TENANT_HEADER, TIMEZONE_HEADER, require_auth, require_auth_with_default_scope};
+pub use keys::{Claims, TokenKeys, random_token};
 pub use limits::LoginLimits;
 
 use crate::AppState;
@@ -130,7 +130,7 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
         return Err(Error::Forbidden("This account has no access to any tenant"));
     }
     let session_id = uuid::Uuid::now_v7().to_string();
-    let refresh_token = keys::new_refresh_token();
+    let refresh_token = keys::random_token();
     state.store.insert_refresh_token(&user.id, &session_id, &refresh_token, refresh_expiry(&state)).await?;
     let access_token = state.keys.issue(&user.id, &session_id, &grants)?;
     tracing::info!(user = %user.id, "signed in");
@@ -142,7 +142,7 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
 #[utoipa::path(post, path = "/api/auth/refresh", tag = "auth", request_body = RefreshRequest,
     responses((status = 200, body = TokenPair), (status = 401, body = crate::error::ApiError)))]
 async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>) -> Result<Json<TokenPair>> {
-    let replacement = keys::new_refresh_token();
+    let replacement = keys::random_token();
     match state.store.rotate_refresh_token(&body.refresh_token, &replacement, refresh_expiry(&state)).await? {
         RefreshOutcome::Rotated(record) => {
             let Some(_user) = state.store.user_by_id(&record.user_id).await? else {

@@ -6,6 +6,7 @@
 //! streams and saved when it finishes, fails or is stopped. A client that disconnects
 //! does not cancel it; `GET /api/chat/{id}/stream` replays it from the beginning.
 
+mod attachments;
 pub mod models;
 pub mod runs;
 
@@ -25,7 +26,8 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use waybill_agent::agent::{self, Sink, Turn};
 use waybill_agent::assembler::Assembler;
-use waybill_agent::convert::to_model_messages_for;
+use waybill_agent::convert;
+use waybill_agent::provider::offline;
 use waybill_agent::provider::{ModelOptions, ModelProvider, ModelRequest, ToolSpec};
 use waybill_agent::tools::ToolContext;
 use waybill_agent::ui_stream::{self, Chunk, UiChunk};
@@ -164,10 +166,14 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
     } else {
         state.tools.iter().map(|t| ToolSpec { name: t.name().into(), description: t.description().into(), input_schema: t.input_schema() }).collect()
     };
+    let mut window = convert::trim(&messages, state.config.agent.history_budget_chars).to_vec();
+    if model_id != offline::MODEL_ID {
+        attachments::resolve(&state.files, &state.store, &mut window).await;
+    }
     let request = ModelRequest {
         model: provider_model.clone(),
         system: Some(system_prompt(&ctx)),
-        messages: to_model_messages_for(&messages, state.config.agent.history_budget_chars, Some(&provider_model)),
+        messages: convert::convert(&window, Some(&provider_model)),
         tools,
         options: model_options(body.provider_options.as_ref()),
     };

@@ -45,7 +45,17 @@ impl TestApp {
 
     /// An app with its own configuration and tools.
     pub async fn build(store: Store, config: Config, tools: Registry) -> Self {
-        let config = Config { data_dir: std::env::temp_dir(), ..config };
+        Self::assemble(store, config, Some(tools)).await
+    }
+
+    /// An app with the tools its configuration enables, as `waybill serve` builds it.
+    pub async fn configured(store: Store, config: Config) -> Self {
+        Self::assemble(store, config, None).await
+    }
+
+    async fn assemble(store: Store, config: Config, tools: Option<Registry>) -> Self {
+        let data_dir = std::env::temp_dir().join(format!("waybill-test-{}", uuid::Uuid::new_v4().simple()));
+        let config = Config { data_dir, ..config };
         for (tenant, facilities) in [("t1", &["f1", "f2"][..]), ("t2", &["f3"][..])] {
             store.ensure_tenant(tenant, &format!("Tenant {tenant}")).await.unwrap();
             for f in facilities {
@@ -63,7 +73,12 @@ impl TestApp {
                 .unwrap();
             store.grant(&user.id, tenant, facilities, false).await.unwrap();
         }
-        let state = AppState::with_tools(store, config, TokenKeys::from_secret(SECRET, 900), tools);
+        let keys = TokenKeys::from_secret(SECRET, 900);
+        let state = match tools {
+            Some(tools) => AppState::with_tools(store, config, keys, tools),
+            None => AppState::new(store, config, keys),
+        }
+        .expect("the app state builds");
         let router = app(state.clone());
         Self { state, router }
     }

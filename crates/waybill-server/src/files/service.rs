@@ -1,0 +1,274 @@
+//! The file service: bytes in the blob store, metadata in the database, and the links
+//! that reach them. Uploads stream to the blob store in parts, so memory stays bounded
+//! whatever the size; only images that are thumbnailed or watermarked are read whole,
+//! and those are decoded with bounded limits.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use futures::{Stream, StreamExt};
+use waybill_files::blobs::object_store::path::Path as BlobPath;
+use waybill_files::blobs::object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
+use waybill_files::{blobs, media, names};
+use waybill_store::{FileRecord, NewFile, Owner, Store};
+
+use crate::config::Config;
+use crate::error::Error;
+
+/// Largest upload: 100 MB (spec 002 §5).
+pub const UPLOAD_LIMIT: u64 = 100 * 1024 * 1024;
+pub const UPLOAD_LIMIT_LABEL: &str = "100 MB";
+/// Images larger than this are stored but not thumbnailed or watermarked.
+const PROCESS_LIMIT: u64 = 50 * 1024 * 1024;
+/// Where view links start; the capability token and the name follow.
+pub const VIEW_PREFIX: &str = "/api/file-app/v1/file/view/";
+pub const THUMBNAIL_PREFIX: &str = "/api/file-app/v1/file/thumbnail/";
+/// Parts written to the blob store while an upload streams in.
+const PART_SIZE: usize = 8 * 1024 * 1024;
+
+/// What the uploader asked for.
+pub struct UploadOptions<'a> {
+    pub filename: &'a str,
+    pub declared_type: Option<&'a str>,
+    pub operator: &'a str,
+    pub watermark: bool,
+    pub thumbnail: bool,
+}
+
+/// Who uploads, and for which facility.
+pub struct Uploader<'a> {
+    pub tenant_id: &'a str,
+    pub user_id: &'a str,
+    pub facility_id: &'a str,
+}
+
+pub struct FileService {
+    blobs: Arc<dyn ObjectStore>,
+    public_url: String,
+}
+
+impl FileService {
+    pub fn new(config: &Config) -> anyhow::Result<Self> {
+        let blobs = match &config.files.s3 {
+            Some(s3) => blobs::s3(&blobs::S3Settings {
+                bucket: s3.bucket.clone(),
+                endpoint: s3.endpoint.clone(),
+                region: s3.region.clone(),
+                access_key_id: s3.access_key_id.clone(),
+                secret_access_key: s3.secret_access_key.expose().to_owned(),
+            })?,
+            None => blobs::local(&config.data_dir.join("files"))?,
+        };
+        let public_url = config.files.public_url.as_deref().unwrap_or_default().trim_end_matches('/').to_owned();
+        Ok(Self { blobs, public_url })
+    }
+
+    /// The non-expiring link: whoever holds it can read the file, nobody can guess it.
+    pub fn view_url(&self, file: &FileRecord) -> String {
+        format!("{}{VIEW_PREFIX}{}/{}", self.public_url, file.view_token, percent_encode(&file.filename))
+    }
+
+    pub fn thumbnail_url(&self, file: &FileRecord) -> Option<String> {
+        file.thumbnail_key.as_ref().map(|_| format!("{}{THUMBNAIL_PREFIX}{}", self.public_url, file.view_token))
+    }
+
+    /// The capability token of one of our view links (relative, or under the public URL).
+    pub fn token_in<'u>(&self, url: &'u str) -> Option<&'u str> {
+        let rest = url.strip_prefix(self.public_url.as_str()).filter(|_| !self.public_url.is_empty()).unwrap_or(url);
+        let token = rest.strip_prefix(VIEW_PREFIX)?.split('/').next()?;
+        (!token.is_empty()).then_some(token)
+    }
+
+    /// Streams `body` into the blob store, makes the thumbnail and watermark asked for,
+    /// and records the file. Nothing is left behind when any step fails.
+    pub async fn upload<S, E>(&self, store: &Store, who: Uploader<'_>, options: UploadOptions<'_>, body: S) -> Result<FileRecord, Error>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Unpin,
+        E: Into<Error>,
+    {
+        let id = uuid::Uuid::now_v7().to_string();
+        let filename = names::sanitize(options.filename);
+        let mut media_type = names::media_type(&filename, options.declared_type);
+        let object_key = format!("tenants/{}/files/{id}", key_segment(who.tenant_id));
+        let path = BlobPath::from(object_key.as_str());
+
+        let mut size = self.receive(&path, body).await?;
+        let processable = media::is_processable(&media_type) && size <= PROCESS_LIMIT;
+        let mut thumbnail_key = None;
+        let mut watermarked = false;
+        if processable && (options.watermark || options.thumbnail) {
+            match self.process(&path, &object_key, &options).await {
+                Ok(done) => {
+                    if let Some(marked) = done.watermarked {
+                        size = marked.0;
+                        media_type = marked.1.to_owned();
+                        watermarked = true;
+                    }
+                    thumbnail_key = done.thumbnail_key;
+                }
+                Err(err) => {
+                    self.remove(&object_key, None).await;
+                    return Err(err);
+                }
+            }
+        }
+
+        let token = crate::auth::random_token();
+        let record = store
+            .insert_file(NewFile {
+                id: &id,
+                tenant_id: who.tenant_id,
+                owner_id: who.user_id,
+                facility_id: who.facility_id,
+                filename: &filename,
+                media_type: &media_type,
+                size: size as i64,
+                object_key: &object_key,
+                thumbnail_key: thumbnail_key.as_deref(),
+                view_token: &token,
+                operator: options.operator,
+                watermarked,
+            })
+            .await;
+        match record {
+            Ok(record) => Ok(record),
+            Err(err) => {
+                self.remove(&object_key, thumbnail_key.as_deref()).await;
+                Err(err.into())
+            }
+        }
+    }
+
+    /// Writes the body in parts, refusing it past the limit; answers its size.
+    async fn receive<S, E>(&self, path: &BlobPath, mut body: S) -> Result<u64, Error>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Unpin,
+        E: Into<Error>,
+    {
+        let upload = self.blobs.put_multipart(path).await.map_err(blob_error)?;
+        let mut writer = WriteMultipart::new_with_chunk_size(upload, PART_SIZE);
+        let mut size = 0u64;
+        while let Some(chunk) = body.next().await {
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
+                Err(err) => {
+                    writer.abort().await.ok();
+                    return Err(err.into());
+                }
+            };
+            size += chunk.len() as u64;
+            if size > UPLOAD_LIMIT {
+                writer.abort().await.ok();
+                return Err(Error::PayloadTooLarge(UPLOAD_LIMIT_LABEL));
+            }
+            if let Err(err) = writer.wait_for_capacity(2).await {
+                writer.abort().await.ok();
+                return Err(blob_error(err));
+            }
+            writer.write(&chunk);
+        }
+        writer.finish().await.map_err(blob_error)?;
+        Ok(size)
+    }
+
+    async fn process(&self, path: &BlobPath, object_key: &str, options: &UploadOptions<'_>) -> Result<Processed, Error> {
+        let original = self.blobs.get(path).await.map_err(blob_error)?.bytes().await.map_err(blob_error)?;
+        let (watermark, thumbnail) = (options.watermark, options.thumbnail);
+        let text = format!("{} {}", options.operator, jiff::Zoned::now().strftime("%Y-%m-%d"));
+        let (marked, small) = tokio::task::spawn_blocking(move || {
+            let marked = watermark.then(|| media::watermark(&original, &text)).transpose()?;
+            let source = marked.as_ref().map_or(original.as_ref(), |m| m.bytes.as_slice());
+            let small = thumbnail.then(|| media::thumbnail(source)).transpose()?;
+            Ok::<_, media::MediaError>((marked, small))
+        })
+        .await
+        .map_err(|e| Error::Internal(e.into()))?
+        .map_err(|e| Error::Unprocessable(format!("{e}; the image was not stored")))?;
+
+        let mut done = Processed { watermarked: None, thumbnail_key: None };
+        if let Some(marked) = marked {
+            let size = marked.bytes.len() as u64;
+            self.blobs.put(path, PutPayload::from(marked.bytes)).await.map_err(blob_error)?;
+            done.watermarked = Some((size, marked.media_type));
+        }
+        if let Some(small) = small {
+            let key = format!("{object_key}.thumb");
+            self.blobs.put(&BlobPath::from(key.as_str()), PutPayload::from(small.bytes)).await.map_err(blob_error)?;
+            done.thumbnail_key = Some(key);
+        }
+        Ok(done)
+    }
+
+    /// The file's bytes, or a byte range of them, as a stream.
+    pub async fn open(&self, key: &str, range: Option<std::ops::Range<u64>>) -> Result<impl Stream<Item = Result<Bytes, std::io::Error>> + use<>, Error> {
+        let options = GetOptions { range: range.map(GetRange::Bounded), ..Default::default() };
+        let result = self.blobs.get_opts(&BlobPath::from(key), options).await.map_err(blob_error)?;
+        Ok(result.into_stream().map(|chunk| chunk.map_err(std::io::Error::other)))
+    }
+
+    /// The whole file, when it is at most `limit` bytes.
+    pub async fn read(&self, file: &FileRecord, limit: u64) -> Result<Option<Bytes>, Error> {
+        if file.size as u64 > limit {
+            return Ok(None);
+        }
+        let result = self.blobs.get(&BlobPath::from(file.object_key.as_str())).await.map_err(blob_error)?;
+        Ok(Some(result.bytes().await.map_err(blob_error)?))
+    }
+
+    /// Deletes the file's blobs; a blob already gone is not an error.
+    pub async fn remove(&self, object_key: &str, thumbnail_key: Option<&str>) {
+        for key in std::iter::once(object_key).chain(thumbnail_key) {
+            match self.blobs.delete(&BlobPath::from(key)).await {
+                Ok(()) | Err(waybill_files::blobs::object_store::Error::NotFound { .. }) => {}
+                Err(err) => tracing::warn!(error = %err, key, "deleting a blob failed"),
+            }
+        }
+    }
+
+    /// Deletes the owner's file and its blobs. Answers whether there was one.
+    pub async fn delete(&self, store: &Store, owner: Owner<'_>, file_id: &str) -> Result<bool, Error> {
+        let Some(file) = store.delete_file(owner, file_id).await? else { return Ok(false) };
+        self.remove(&file.object_key, file.thumbnail_key.as_deref()).await;
+        Ok(true)
+    }
+}
+
+struct Processed {
+    /// Size and media type of the watermarked image that replaced the original.
+    watermarked: Option<(u64, &'static str)>,
+    thumbnail_key: Option<String>,
+}
+
+fn blob_error(err: waybill_files::blobs::object_store::Error) -> Error {
+    Error::Unavailable(anyhow::anyhow!("blob store: {err}"))
+}
+
+/// A tenant id as one safe path segment of a blob key.
+fn key_segment(id: &str) -> String {
+    id.chars().map(|c| if c.is_ascii_alphanumeric() || "-_".contains(c) { c } else { '_' }).collect()
+}
+
+/// Percent-encodes a file name for the last segment of a link.
+pub fn percent_encode(name: &str) -> String {
+    name.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn view_links_name_their_token_and_only_ours_are_read_back() {
+        let mut config = Config::default();
+        config.data_dir = std::env::temp_dir().join(format!("waybill-files-{}", std::process::id()));
+        config.files.public_url = Some("https://wb.example.com/".into());
+        let service = FileService::new(&config).unwrap();
+        assert_eq!(service.token_in("https://wb.example.com/api/file-app/v1/file/view/abc123/a%20b.pdf"), Some("abc123"));
+        assert_eq!(service.token_in("/api/file-app/v1/file/view/abc123/x"), Some("abc123"));
+        assert_eq!(service.token_in("https://elsewhere.example/api/file-app/v1/file/view/abc123/x"), None);
+        assert_eq!(service.token_in("/api/file-app/v1/file/view//x"), None);
+        assert_eq!(percent_encode("送货 单.pdf"), "%E9%80%81%E8%B4%A7%20%E5%8D%95.pdf");
+        assert_eq!(key_segment("../acme"), "___acme");
+        std::fs::remove_dir_all(&config.data_dir).ok();
+    }
+}
