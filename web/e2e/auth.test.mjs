@@ -5,19 +5,12 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
-import { HomePage } from "./pages/home.mjs";
+import { ChatPage } from "./pages/chat.mjs";
 import { LandingPage } from "./pages/landing.mjs";
 import { LoginPage } from "./pages/login.mjs";
+import { baseUrl, email, launchBrowser, newPage as freshPage, password, skip } from "./support.mjs";
 
-const baseUrl = process.env.WAYBILL_URL;
-const email = process.env.WAYBILL_E2E_EMAIL;
-const password = process.env.WAYBILL_E2E_PASSWORD;
 const screenshots = fileURLToPath(new URL("./screenshots/", import.meta.url));
-
-const skip = baseUrl
-  ? false
-  : "WAYBILL_URL is not set: start a Waybill server and set WAYBILL_URL (e.g. http://127.0.0.1:3999), WAYBILL_E2E_EMAIL and WAYBILL_E2E_PASSWORD";
 
 describe("sign-in flow", { timeout: 120_000 }, () => {
   /** @type {import('playwright-core').Browser} */
@@ -25,44 +18,22 @@ describe("sign-in flow", { timeout: 120_000 }, () => {
 
   before(async () => {
     if (skip) return;
-    assert.ok(email && password, "set WAYBILL_E2E_EMAIL and WAYBILL_E2E_PASSWORD to an account on the server at WAYBILL_URL");
     await mkdir(screenshots, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchBrowser();
   });
 
   after(async () => {
     await browser?.close();
   });
 
-  /** A fresh browser profile in English, failing the test on any uncaught page error. */
-  async function newPage() {
-    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    const pageErrors = [];
-    page.on("pageerror", (error) => pageErrors.push(error));
-    return { context, page, pageErrors };
-  }
+  const newPage = () => freshPage(browser);
 
   test("a visitor signs in, stays signed in across a reload, and logs out", { skip }, async () => {
     const { context, page, pageErrors } = await newPage();
     try {
       const landing = new LandingPage(page, baseUrl);
       const login = new LoginPage(page, baseUrl);
-      const home = new HomePage(page);
+      const home = new ChatPage(page, baseUrl);
 
       await landing.goto();
       await landing.isShown();

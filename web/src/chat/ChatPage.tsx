@@ -20,12 +20,13 @@ import { toChatMessages } from "./types";
 
 /**
  * The chat being shown. `isNew`: created here, not loaded (nothing to fetch or resume);
+ * `used`: a message was sent in it, or it was loaded — "New Connection" leaves it;
  * `stored`: the server holds it (its id is in the URL and the list).
  */
-type Session = { id: string; isNew: boolean; stored: boolean };
+type Session = { id: string; isNew: boolean; used: boolean; stored: boolean };
 
-const draft = (): Session => ({ id: newChatId(), isNew: true, stored: false });
-const existing = (id: string): Session => ({ id, isNew: false, stored: true });
+const draft = (): Session => ({ id: newChatId(), isNew: true, used: false, stored: false });
+const existing = (id: string): Session => ({ id, isNew: false, used: true, stored: true });
 
 function useAvailableModels() {
   const models = useQuery({ queryKey: modelKeys.models, queryFn: ({ signal }) => fetchModels(signal), staleTime: 60_000 });
@@ -70,7 +71,7 @@ export default function ChatPage() {
     lastUrlChat.current = urlChat;
     setSession((s) => {
       if (urlChat) return urlChat === s.id ? s : existing(urlChat);
-      return s.stored ? draft() : s;
+      return s.used ? draft() : s;
     });
   }, [urlChat]);
 
@@ -97,14 +98,14 @@ export default function ChatPage() {
   const startNew = useCallback(
     (force = false) => {
       if (!wide) setDrawerOpen(false);
-      if (!force && !session.stored) {
+      if (!force && !session.used) {
         document.querySelector<HTMLTextAreaElement>('[data-testid="input-bar"] textarea')?.focus();
         return;
       }
       setSession(draft());
       setParams({});
     },
-    [session.stored, setParams, wide],
+    [session.used, setParams, wide],
   );
 
   const onStored = useCallback(
@@ -114,6 +115,8 @@ export default function ChatPage() {
     },
     [setParams],
   );
+
+  const onUsed = useCallback((id: string) => setSession((s) => (s.id === id && !s.used ? { ...s, used: true } : s)), []);
 
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: chatKeys.list });
 
@@ -148,7 +151,7 @@ export default function ChatPage() {
     </button>
   );
 
-  const shared = { chatId: session.id, models, onStored, headerStart: toggle };
+  const shared = { chatId: session.id, models, onStored, onUsed, headerStart: toggle };
   let main;
   if (session.isNew) {
     main = <Conversation key={session.id} {...shared} initialMessages={[]} initialModel={DEFAULT_MODEL} isNew recordings={[]} />;

@@ -39,6 +39,8 @@ type Props = {
   recordings: AudioRecordingInfo[];
   /** The server now holds this chat (first message sent or first save). */
   onStored: (chatId: string) => void;
+  /** The user sent a message in this chat. */
+  onUsed: (chatId: string) => void;
   /** Rendered at the start of the header (the sidebar toggle). */
   headerStart?: ReactNode;
 };
@@ -50,7 +52,7 @@ const stamp = (message: ChatMessage): ChatMessage =>
  * One chat: its messages through `useChat` (stream, stop, resume), the model picker,
  * the input bar with attachments, and autosave. Mounted once per chat id.
  */
-export function Conversation({ chatId, initialMessages, initialModel, isNew, models, recordings, onStored, headerStart }: Props) {
+export function Conversation({ chatId, initialMessages, initialModel, isNew, models, recordings, onStored, onUsed, headerStart }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const user = useAuthStore((s) => s.user);
@@ -92,8 +94,10 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
     onError: (err) => {
       if (describeChatError(err).kind === "unauthorized") void logout();
     },
-    onFinish: ({ message }) => {
+    onFinish: ({ message, isError }) => {
       setMessages((list) => list.map((m) => (m.id === message.id ? stamp(m) : m)));
+      // An answer came back: the server stored the chat with the question first.
+      if (!isError) markStored();
     },
   });
   const running = isRunning(status);
@@ -130,6 +134,7 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
   }, [running, stopAnswer]);
 
   const send = async (text: string) => {
+    onUsed(chatId);
     const files = attachments.map((a) => a.file);
     clear();
     setSentCount((n) => n + 1);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../auth/store";
 import { ContextSwitcher } from "../../components/ContextSwitcher";
+import { LanguageSwitcher } from "../../components/LanguageSwitcher";
 import { Logo } from "../../components/Logo";
 import { UserMenu } from "../../components/UserMenu";
 import { MoreIcon, PencilIcon, PlusIcon, SidebarIcon, TrashIcon } from "../../components/icons";
@@ -134,7 +135,12 @@ export function Sidebar({ chats, failed, onRetry, selectedId, onSelect, onNew, o
           </div>
         )}
       </nav>
-      <div className="border-t border-white/10 p-2">{user && <UserMenu user={user} placement="up" />}</div>
+      <div className="space-y-2 border-t border-white/10 p-2">
+        <div className="px-1 pt-1">
+          <LanguageSwitcher tone="light" />
+        </div>
+        {user && <UserMenu user={user} placement="up" />}
+      </div>
 
       <RenameDialog
         title={renaming?.title ?? null}

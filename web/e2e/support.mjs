@@ -1,0 +1,121 @@
+// What the end-to-end tests share: the browser, a fresh signed-in page, and the API as
+// a script would call it (to seed chats and read back what the app stored).
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+export const baseUrl = process.env.WAYBILL_URL;
+export const email = process.env.WAYBILL_E2E_EMAIL;
+export const password = process.env.WAYBILL_E2E_PASSWORD;
+
+export const skip = baseUrl
+  ? false
+  : "WAYBILL_URL is not set: start a Waybill server and set WAYBILL_URL (e.g. http://127.0.0.1:3999), WAYBILL_E2E_EMAIL and WAYBILL_E2E_PASSWORD";
+
+/** Debian's Chromium, headless, with the flags this kind of machine needs. */
+export function launchBrowser() {
+  assert.ok(email && password, "set WAYBILL_E2E_EMAIL and WAYBILL_E2E_PASSWORD to an account on the server at WAYBILL_URL");
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/**
+ * Lets a test slow the chat stream down in the page, as a slow network would deliver it:
+ * after `window.__slowChat = true`, answers from /api/chat arrive a few bytes at a time.
+ * (Chromium's own network throttling hands a streamed body over in one piece.)
+ */
+function slowChatStreams() {
+  const realFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const res = await realFetch(input, init);
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, location.href);
+    if (!window.__slowChat || !/^\/api\/chat(\/[^/]+\/stream)?$/.test(url.pathname) || !res.body) return res;
+    const reader = res.body.getReader();
+    let pending = new Uint8Array(0);
+    const body = new ReadableStream({
+      async pull(controller) {
+        if (pending.length === 0) {
+          const { done, value } = await reader.read();
+          if (done) return controller.close();
+          pending = value;
+        }
+        await new Promise((r) => setTimeout(r, 60));
+        controller.enqueue(pending.slice(0, 48));
+        pending = pending.slice(48);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}
+
+/**
+ * A fresh browser profile, failing the test on any uncaught page error. Pass the
+ * `storageState` of a signed-in page to start signed in (sign-ins are rate limited).
+ * @param {import('playwright-core').Browser} browser
+ */
+export async function newPage(browser, { locale = "en-US", width = 1280, height = 800, storageState = undefined } = {}) {
+  const context = await browser.newContext({ locale, viewport: { width, height }, storageState });
+  await context.addInitScript(slowChatStreams);
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on("pageerror", (error) => pageErrors.push(error));
+  return { context, page, pageErrors };
+}
+
+/** The API with a session of its own, as a script would use it. */
+export async function apiSession() {
+  const res = await fetch(new URL("/api/auth/login", baseUrl), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  assert.equal(res.status, 200, "the e2e account signs in");
+  const login = await res.json();
+  const tenant = login.tenants[0];
+  const headers = {
+    Authorization: `Bearer ${login.accessToken}`,
+    "X-Tenant-Id": tenant.id,
+    "X-Facility-Id": tenant.facilities[0].id,
+    "Content-Type": "application/json",
+  };
+  /** @param {string} path @param {RequestInit} [init] */
+  const call = async (path, init = {}) => {
+    const r = await fetch(new URL(path, baseUrl), { ...init, headers: { ...headers, ...init.headers } });
+    const text = await r.text();
+    return { status: r.status, body: text ? JSON.parse(text) : null };
+  };
+  return { call, login };
+}
+
+/** Signs a page in once and keeps its storage, for the tests' other pages to start from. */
+export async function signedInState(browser, chatPage) {
+  const { context, page } = await newPage(browser);
+  try {
+    await signIn(page, new chatPage(page, baseUrl));
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Signs the page in through the login form and waits for the chat page. */
+export async function signIn(page, chat) {
+  await page.goto(new URL("/login", baseUrl).href);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await chat.isShown();
+}
