@@ -1,5 +1,5 @@
 # The two commands: `make run` serves the app, `make test` runs every test suite.
-.PHONY: run test test-rust test-web e2e bench
+.PHONY: run test test-rust test-web e2e bench bench-web
 
 run:
 	@bash scripts/run.sh
@@ -15,3 +15,6 @@ e2e:
 
 bench:
 	@bash scripts/bench.sh
+
+bench-web:
+	@bash scripts/bench-web.sh

@@ -36,3 +36,29 @@ web_deps() {
     (cd "$ROOT/web" && npm install --no-save --no-audit --no-fund --loglevel=error)
   fi
 }
+
+# Starts `waybill serve` (the debug build) on a free port with a fresh data directory and
+# an admin account for the browser tests; exports WAYBILL_URL, WAYBILL_E2E_EMAIL and
+# WAYBILL_E2E_PASSWORD, and stops the server and removes the data when the script exits.
+start_test_server() {
+  local port data server
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  data=$(mktemp -d)
+  export WAYBILL_URL="http://127.0.0.1:$port"
+  export WAYBILL_E2E_EMAIL=e2e@waybill.local
+  export WAYBILL_E2E_PASSWORD="e2e-$(date +%s)-password"
+  TEST_SERVER_LOG="$data/server.log"
+  WAYBILL_ADMIN_EMAIL=$WAYBILL_E2E_EMAIL WAYBILL_ADMIN_PASSWORD=$WAYBILL_E2E_PASSWORD WAYBILL_LOG=warn \
+    "$CARGO_TARGET_DIR/debug/waybill" serve --addr "127.0.0.1:$port" --data-dir "$data" >"$TEST_SERVER_LOG" 2>&1 &
+  server=$!
+  # shellcheck disable=SC2064 # expand now: the trap must stop this server and remove this folder
+  trap "kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf '$data'" EXIT
+  for _ in $(seq 1 100); do
+    curl -fsS "$WAYBILL_URL/healthz" >/dev/null 2>&1 && return 0
+    kill -0 "$server" 2>/dev/null || { cat "$TEST_SERVER_LOG"; exit 1; }
+    sleep 0.1
+  done
+  echo "the server did not start"
+  cat "$TEST_SERVER_LOG"
+  exit 1
+}

@@ -2,13 +2,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { chatKeys, deleteAllChats, deleteChat, listChats, loadChat, renameChat } from "../api/chats";
+import { chatKeys, deleteAllChats, deleteChat, listChats, renameChat } from "../api/chats";
 import { fetchApiKeys, fetchModels, modelKeys } from "../api/models";
 import { useProfileSync } from "../auth/useProfileSync";
 import { AlertIcon, SidebarIcon, Spinner } from "../components/icons";
 import { buttonClass } from "../components/ui/Dialog";
 import type { ChatHistory } from "../generated/ChatHistory";
 import { Conversation } from "./conversation/Conversation";
+import { takeChat } from "./historyCache";
 import { useMediaQuery } from "./hooks/useMediaQuery";
 import { newChatId } from "./ids";
 import { DEFAULT_MODEL, availableModels } from "./models";
@@ -78,7 +79,7 @@ export default function ChatPage() {
   const chats = useQuery({ queryKey: chatKeys.list, queryFn: ({ signal }) => listChats(signal) });
   const history = useQuery({
     queryKey: chatKeys.one(session.id),
-    queryFn: ({ signal }) => loadChat(session.id, signal),
+    queryFn: ({ signal }) => takeChat(session.id, signal),
     enabled: !session.isNew,
     staleTime: Infinity,
     gcTime: 0,

@@ -51,3 +51,56 @@ describe("translation catalogues", () => {
     expect(untranslated).toEqual([]);
   });
 });
+
+describe("the spec's texts", () => {
+  // Spec 000 §2, §5, §8; 001 §2.1, §2.16; 002 §2, §5: quoted strings are the defaults.
+  const quoted: Record<string, string> = {
+    "input.placeholder": "Type a message or use voice...",
+    "input.dropHere": "Drop files here",
+    "input.filesSelected": "{{n}} file(s) selected",
+    "welcome.moreCases": "More cases",
+    "sidebar.newChat": "New Connection",
+    "userMenu.memory": "Memory",
+    "userMenu.logout": "Logout",
+    "dialog.deleteTitle": "DELETE CONFIRMATION",
+    "dialog.deleteBody": "Are you sure you want to delete this conversation?",
+    "dialog.deleteAllTitle": "DELETE ALL CONFIRMATION",
+    "dialog.deleteAllBody": "Are you sure you want to delete ALL conversations? This action cannot be undone.",
+    "message.you": "You",
+    "message.liveAgent": "Live Agent",
+    "message.assistant": "BI Assistant",
+    "tools.invoked": "Invoked {{tool}}",
+    "tools.processing": "Processing...",
+    "tools.completed": "Completed {{tool}}",
+    "tools.result": "Result {{tool}}",
+    "tools.failed": "Tool Call Failed",
+    "alerts.tooLargePaste": "The following files are too large (max 100MB):",
+    "alerts.tooLargePick": "The following files are too large, please select files under 100MB:",
+    "errors.sendFailed": "发送消息失败，请重试",
+    "errors.historyFailed": "加载聊天历史记录失败",
+    "errors.withMessage": "Error: {{message}}",
+    "errors.unknown": "发生未知错误",
+    "errors.deleteMessageFailed": "Failed to delete message",
+    "errors.uploadFailedMany": "{{n}} 个文件上传失败，但消息仍会发送",
+    "errors.uploadFailedOne": "文件上传失败，但消息仍会发送",
+    "errors.audioDownloadFailed": "下载音频文件失败",
+  };
+
+  it("are the English catalogue's strings, exactly", () => {
+    for (const [key, text] of Object.entries(quoted)) expect(english.get(key), key).toBe(text);
+  });
+
+  it("stay verbatim in Simplified Chinese where the spec quotes Chinese", () => {
+    const zh = flatten(catalogues["zh-CN"]);
+    for (const [key, text] of Object.entries(quoted).filter(([, t]) => /[\u4e00-\u9fff]/.test(t))) expect(zh.get(key), key).toBe(text);
+  });
+
+  it("are translated in the other languages", () => {
+    // Words that are the same in the language itself.
+    const alike: Record<string, string[]> = { es: ["errors.withMessage"] };
+    for (const { code, strings } of others.filter((o) => o.code !== "zh-CN")) {
+      const same = Object.keys(quoted).filter((key) => strings.get(key) === english.get(key) && !alike[code]?.includes(key));
+      expect(same, code).toEqual([]);
+    }
+  });
+});

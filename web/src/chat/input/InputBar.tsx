@@ -113,16 +113,16 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
             <MicIcon className="size-5" />
           </button>
           <div role="group" aria-label={t("input.mode")} className="ml-1 hidden items-center rounded-lg bg-slate-100 p-0.5 text-xs font-medium sm:flex">
-            <button type="button" aria-pressed="true" className="inline-flex items-center gap-1 rounded-md bg-white px-2 py-1 text-slate-800 shadow-xs">
+            <button type="button" aria-pressed="true" className="inline-flex items-center gap-1 rounded-md bg-white px-2 py-1 whitespace-nowrap text-slate-800 shadow-xs">
               <SparklesIcon className="size-3.5 text-teal-600" />
               {t("input.modeAi")}
             </button>
-            <button type="button" aria-pressed="false" disabled title={t("input.liveAgentSoon")} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-slate-500 disabled:cursor-not-allowed">
+            <button type="button" aria-pressed="false" disabled title={t("input.liveAgentSoon")} className="inline-flex items-center gap-1 rounded-md px-2 py-1 whitespace-nowrap text-slate-500 disabled:cursor-not-allowed">
               <HeadsetIcon className="size-3.5" />
               {t("input.modeLiveAgent")}
             </button>
           </div>
-          <span id={hintId} className="ml-auto hidden px-2 text-xs text-slate-400 md:inline">
+          <span id={hintId} className="ml-auto hidden truncate px-2 text-xs text-slate-400 xl:inline">
             {sending ? t("input.uploading") : t("input.hint")}
           </span>
           {running ? (
@@ -131,7 +131,7 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
               onClick={onStop}
               aria-label={t("input.stop")}
               title={t("input.stopHint")}
-              className="ml-auto grid size-9 place-items-center rounded-full bg-navy-900 text-white hover:bg-navy-800 md:ml-0"
+              className="ml-auto grid size-9 shrink-0 place-items-center rounded-full bg-navy-900 text-white hover:bg-navy-800 xl:ml-0"
             >
               <StopIcon className="size-4" />
             </button>
@@ -140,7 +140,7 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
               type="submit"
               disabled={!sendable}
               aria-label={t("input.send")}
-              className="ml-auto grid size-9 place-items-center rounded-full bg-teal-500 text-navy-950 transition hover:bg-teal-400 disabled:bg-slate-200 disabled:text-slate-400 md:ml-0"
+              className="ml-auto grid size-9 shrink-0 place-items-center rounded-full bg-teal-500 text-navy-950 transition hover:bg-teal-400 disabled:bg-slate-200 disabled:text-slate-400 xl:ml-0"
             >
               {sending ? <Spinner className="size-4" /> : <SendIcon className="size-4" />}
             </button>

@@ -1,10 +1,32 @@
 import { toJsxRuntime } from "hast-util-to-jsx-runtime";
-import { common, createLowlight } from "lowlight";
+import bash from "highlight.js/lib/languages/bash";
+import csharp from "highlight.js/lib/languages/csharp";
+import css from "highlight.js/lib/languages/css";
+import diff from "highlight.js/lib/languages/diff";
+import go from "highlight.js/lib/languages/go";
+import ini from "highlight.js/lib/languages/ini";
+import java from "highlight.js/lib/languages/java";
+import javascript from "highlight.js/lib/languages/javascript";
+import json from "highlight.js/lib/languages/json";
+import markdown from "highlight.js/lib/languages/markdown";
+import python from "highlight.js/lib/languages/python";
+import rust from "highlight.js/lib/languages/rust";
+import shell from "highlight.js/lib/languages/shell";
+import sql from "highlight.js/lib/languages/sql";
+import typescript from "highlight.js/lib/languages/typescript";
+import xml from "highlight.js/lib/languages/xml";
+import yaml from "highlight.js/lib/languages/yaml";
+import { createLowlight } from "lowlight";
 import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import { useMemo } from "react";
 import "./highlight.css";
 
-const lowlight = createLowlight(common);
+/**
+ * The languages operations people meet in answers: queries, scripts, configs, payloads.
+ * Fewer grammars keep this chunk small; anything else shows unhighlighted.
+ */
+const lowlight = createLowlight({ bash, csharp, css, diff, go, ini, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml });
+lowlight.registerAlias({ bash: ["sh", "zsh"], javascript: ["js", "jsx"], typescript: ["ts", "tsx"], xml: ["html", "svg"], yaml: ["yml"], ini: ["toml"], csharp: ["cs"], python: ["py"] });
 
 /**
  * Syntax-highlighted code, loaded on demand (the grammars are the heavy part). The
