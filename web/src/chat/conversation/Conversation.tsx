@@ -119,8 +119,9 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
   });
 
   const stopAnswer = useCallback(() => {
-    // Tell the server this is a stop, not a dropped connection; then stop reading.
-    if (stored.current) void stopChat(chatId).catch(() => undefined);
+    // Tell the server this is a stop, not a dropped connection (it keeps answering through
+    // those); then stop reading. A chat the server has not stored yet answers 404: fine.
+    void stopChat(chatId).catch(() => undefined);
     void stop();
   }, [chatId, stop]);
 
