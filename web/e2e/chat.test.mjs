@@ -277,7 +277,9 @@ describe("chat page", { timeout: 300_000 }, () => {
         ["file", "application/pdf", "manifest.pdf"],
         ["text", null, null],
       ]);
-      for (const part of parts.slice(0, 2)) assert.match(part.url, /^(\/api\/file-app\/v1\/file\/view\/|data:)/);
+      // Uploaded to the file service; the message links them by their capability URLs.
+      for (const part of parts.slice(0, 2)) assert.match(part.url, /^\/api\/file-app\/v1\/file\/view\/[^/]+\//);
+      assert.equal(await chat.notices.count(), 0, "no upload failed");
 
       const mine = chat.userMessages.last();
       await mine.getByTestId("attachment-image").waitFor();

@@ -1,5 +1,7 @@
 import type { FileUIPart } from "ai";
 import { authorizedFetch } from "../api/client";
+import type { ApiError } from "../generated/ApiError";
+import type { UploadResponse } from "../generated/UploadResponse";
 
 /**
  * Chat attachments (spec 002 §5): the size limit, how sizes read in the input bar, and
@@ -50,12 +52,8 @@ export function mediaTypeOf(file: Pick<File, "type" | "name">): string {
   return file.name.toLowerCase().endsWith(".pdf") ? "application/pdf" : "application/octet-stream";
 }
 
-/** The file service's answer (spec 002 §7 Upload). */
-export type UploadResponse = {
-  success: boolean;
-  msg?: string;
-  data?: { id: string; filename: string; non_expire_view_url: string };
-};
+/** What the upload route answers: the file service's shape, or `{code, message}` on errors. */
+type UploadAnswer = Partial<UploadResponse> & Partial<ApiError>;
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -64,10 +62,9 @@ export async function uploadFile(file: File, fetchImpl: FetchLike = authorizedFe
   const form = new FormData();
   form.append("file", file, file.name);
   const res = await fetchImpl(`${UPLOAD_PATH}?filename=${encodeURIComponent(file.name)}`, { method: "POST", body: form });
-  const body = (await res.json().catch(() => null)) as UploadResponse | null;
-  if (!res.ok || !body?.success) throw new Error(body?.msg || `Upload failed: ${res.status}`);
-  const url = body.data?.non_expire_view_url;
-  if (!url) throw new Error(body.msg || `Upload failed: ${res.status}`);
+  const body = (await res.json().catch(() => null)) as UploadAnswer | null;
+  const url = body?.data?.non_expire_view_url;
+  if (!res.ok || !body?.success || !url) throw new Error(body?.msg || body?.message || `Upload failed: ${res.status}`);
   return url;
 }
 

@@ -39,7 +39,13 @@ function Choice<V extends string>({ label, values, value, onChange, name }: { la
   return (
     <>
       <MenuLabel>{label}</MenuLabel>
-      <MenuRadioGroup value={value} onValueChange={(v) => onChange(v as V)}>
+      <MenuRadioGroup
+        value={value}
+        onValueChange={(v) => {
+          const picked = values.find((x) => x === v);
+          if (picked) onChange(picked);
+        }}
+      >
         {values.map((v) => (
           <MenuRadioItem key={v} value={v} className={menuItemClass} onSelect={(e) => e.preventDefault()}>
             <Check on={v === value} />
