@@ -127,6 +127,7 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
           </span>
           {running ? (
             <button
+              key="stop"
               type="button"
               onClick={onStop}
               aria-label={t("input.stop")}
@@ -137,6 +138,7 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
             </button>
           ) : (
             <button
+              key="send"
               type="submit"
               disabled={!sendable}
               aria-label={t("input.send")}
