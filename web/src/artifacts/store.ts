@@ -15,6 +15,10 @@ export const ARTIFACT_TYPES = [
 
 export type ArtifactType = (typeof ARTIFACT_TYPES)[number];
 
+export function isArtifactType(type: string): type is ArtifactType {
+  return (ARTIFACT_TYPES as readonly string[]).includes(type);
+}
+
 /**
  * One thing shown in the side panel (spec 000 §3). `type` is a string, not `ArtifactType`:
  * a tool may name a type this build does not know, and the panel says so.

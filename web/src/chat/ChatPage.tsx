@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { chatKeys, deleteAllChats, deleteChat, listChats, renameChat } from "../api/chats";
 import { fetchApiKeys, fetchModels, modelKeys } from "../api/models";
+import { ArtifactsSide } from "../artifacts/ArtifactsSide";
 import { useProfileSync } from "../auth/useProfileSync";
 import { AlertIcon, SidebarIcon, Spinner } from "../components/icons";
 import { buttonClass } from "../components/ui/Dialog";
@@ -45,7 +46,8 @@ function LoadedConversation({ history, ...props }: { history: ChatHistory } & Om
 }
 
 /**
- * The main chat page (spec 000 §2): the sidebar with the chat list, and the conversation.
+ * The main chat page (spec 000 §2): the sidebar with the chat list, the conversation, and
+ * the artifacts panel when something is open in it.
  * With no chat selected a new one is started (stored by the server with its first
  * message); the selected chat's id is in the URL, so a reload comes back to it.
  */
@@ -214,6 +216,7 @@ export default function ChatPage() {
       <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
         {main}
       </main>
+      <ArtifactsSide chatId={session.id} overlay={!wide} />
       <Toaster />
     </div>
   );

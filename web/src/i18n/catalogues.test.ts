@@ -53,7 +53,7 @@ describe("translation catalogues", () => {
 });
 
 describe("the spec's texts", () => {
-  // Spec 000 §2, §5, §8; 001 §2.1, §2.16; 002 §2, §5: quoted strings are the defaults.
+  // Spec 000 §2, §5, §8; 001 §2.1, §2.2, §2.16, §2.18, §8; 002 §2, §5: quoted strings are the defaults.
   const quoted: Record<string, string> = {
     "input.placeholder": "Type a message or use voice...",
     "input.dropHere": "Drop files here",
@@ -74,6 +74,17 @@ describe("the spec's texts", () => {
     "tools.completed": "Completed {{tool}}",
     "tools.result": "Result {{tool}}",
     "tools.failed": "Tool Call Failed",
+    "tools.unknownError": "Unknown error",
+    "weather.note": "数据仅供参考",
+    "taskCompleted.label": "Task Completed",
+    "taskCompleted.defaultMessage": "Task completed successfully",
+    "artifacts.unknownType": "Unknown Artifact Type",
+    "artifacts.footer": "Tab {{n}} of {{m}}",
+    "artifacts.preview.openInNewTab": "Open in New Tab",
+    "artifacts.preview.retry": "Retry",
+    "artifacts.preview.retrying": "Loading failed, retrying... ({{n}}/{{max}})",
+    "artifacts.preview.notReady": "Service not ready after multiple attempts",
+    "artifacts.preview.notAvailable": "Preview not available",
     "alerts.tooLargePaste": "The following files are too large (max 100MB):",
     "alerts.tooLargePick": "The following files are too large, please select files under 100MB:",
     "errors.sendFailed": "发送消息失败，请重试",
@@ -84,6 +95,8 @@ describe("the spec's texts", () => {
     "errors.uploadFailedMany": "{{n}} 个文件上传失败，但消息仍会发送",
     "errors.uploadFailedOne": "文件上传失败，但消息仍会发送",
     "errors.audioDownloadFailed": "下载音频文件失败",
+    "fileViewer.loadFailed": "Failed to load preview",
+    "fileViewer.notSupported": "Preview not supported for this file type",
   };
 
   it("are the English catalogue's strings, exactly", () => {

@@ -1,14 +1,28 @@
 import { GenericToolCard } from "./generic/GenericToolCard";
+import { ImageGenerationCard } from "./image/ImageGenerationCard";
+import { TaskCompletedCard } from "./task/TaskCompletedCard";
+import { SequentialThinkingCard } from "./thinking/SequentialThinkingCard";
+import { TimeCard } from "./time/TimeCard";
 import type { ToolCard, ToolInvocation } from "./types";
+import { WeatherCard } from "./weather/WeatherCard";
+
+/** A tool that is bookkeeping, not something to show (spec 001 §1: endDelegation). */
+function NoCard() {
+  return null;
+}
 
 /**
  * The card for each tool, by the tool's name: the one place a tool's card is chosen.
- * Tools without a card of their own (here: all of them, until their family's folder adds
- * one) and tools this build does not know get the generic card, never nothing.
+ * Tools without a card of their own and tools this build does not know get the generic
+ * card, never nothing (only the tools mapped to NoCard show nothing, on purpose).
  */
 const toolCards = {
-  timeTool: GenericToolCard,
-  sequentialThinkingTool: GenericToolCard,
+  weatherTool: WeatherCard,
+  timeTool: TimeCard,
+  sequentialThinkingTool: SequentialThinkingCard,
+  taskCompleted: TaskCompletedCard,
+  imageGenerationTool: ImageGenerationCard,
+  endDelegation: NoCard,
 } satisfies Record<string, ToolCard>;
 
 export type ToolName = keyof typeof toolCards;

@@ -1,7 +1,7 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { cardFor } from "../registry";
+import { toolCall } from "../../test/toolCalls";
 import { TOOL_PHASE, TOOL_STATES, toToolInvocation } from "../types";
 import { GenericToolCard } from "./GenericToolCard";
 
@@ -44,37 +44,65 @@ describe("tool parts", () => {
     });
     expect(toToolInvocation({ type: "text", text: "hi" }, "m1")).toBeNull();
   });
-
-  it("gives a tool without a card of its own the generic card", () => {
-    expect(cardFor("someToolNobodyKnows")).toBe(GenericToolCard);
-    expect(cardFor("timeTool")).toBe(GenericToolCard);
-    expect(cardFor("constructor")).toBe(GenericToolCard);
-  });
 });
 
 describe("generic tool card", () => {
-  it("says 'Invoked {tool}' and 'Processing...' while the tool runs", () => {
-    render(<GenericToolCard invocation={invocation({ type: "tool-yardScan", toolCallId: "c1", state: "input-streaming" })} />);
+  it("says 'Invoked {tool}' and 'Processing...' with a skeleton while the tool is prepared", () => {
+    render(<GenericToolCard invocation={toolCall("yardScan", "preparing")} />);
     expect(screen.getByRole("button")).toHaveTextContent("Invoked yardScan");
     expect(screen.getByRole("button")).toHaveTextContent("Processing...");
+    expect(screen.getByTestId("tool-skeleton")).toBeInTheDocument();
+  });
+
+  it("shows the parameters when opened while the tool executes", async () => {
+    render(<GenericToolCard invocation={toolCall("yardScan", "executing", { input: { yard: "fontana" } })} />);
+    expect(screen.getByRole("button")).toHaveTextContent("Processing...");
+    expect(screen.getByTestId("tool-skeleton")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button"));
+    expect(screen.getByText(/"yard": "fontana"/)).toBeVisible();
   });
 
   it("says 'Completed {tool}' and expands to the parameters and 'Result {tool}'", async () => {
-    render(<GenericToolCard invocation={invocation({ type: "tool-yardScan", toolCallId: "c1", state: "output-available", input: { yard: "fontana" }, output: { trailers: 12 } })} />);
+    render(<GenericToolCard invocation={toolCall("yardScan", "completed", { input: { yard: "fontana" }, output: { trailers: 12 } })} />);
     const header = screen.getByRole("button");
     expect(header).toHaveTextContent("Completed yardScan");
+    expect(header).toHaveTextContent("Result yardScan");
     expect(header).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByTestId("tool-skeleton")).toBeNull();
     await userEvent.click(header);
     expect(screen.getByText("Parameters")).toBeVisible();
     expect(screen.getByText(/"yard": "fontana"/)).toBeVisible();
-    expect(screen.getAllByText("Result yardScan").length).toBeGreaterThan(0);
+    expect(within(screen.getByTestId("tool-body")).getByText("Result yardScan")).toBeVisible();
     expect(screen.getByText(/"trailers": 12/)).toBeVisible();
+    await userEvent.click(header);
+    expect(screen.queryByTestId("tool-body")).toBeNull();
   });
 
-  it("shows the error of a failed call", async () => {
-    render(<GenericToolCard invocation={invocation({ type: "tool-yardScan", toolCallId: "c1", state: "output-error", input: {}, errorText: "Yard system unreachable" })} />);
-    expect(screen.getByRole("button")).toHaveTextContent("Tool Call Failed");
+  it("says 'No result data available' for a finished call without a result", async () => {
+    render(<GenericToolCard invocation={toolCall("yardScan", "completed", { input: {} })} />);
     await userEvent.click(screen.getByRole("button"));
-    expect(screen.getByText("Yard system unreachable")).toBeVisible();
+    expect(screen.getByText("No result data available")).toBeVisible();
+  });
+
+  it("opens on a failed call to show 'Tool Call Failed', the error and the parameters", () => {
+    render(<GenericToolCard invocation={toolCall("yardScan", "failed", { input: { yard: "x" }, errorText: "Yard system unreachable" })} />);
+    expect(screen.getByRole("button")).toHaveTextContent("Tool Call Failed");
+    expect(screen.getByRole("button")).toHaveTextContent("yardScan");
+    expect(screen.getByRole("alert")).toHaveTextContent("Yard system unreachable");
+    expect(screen.getByText(/"yard": "x"/)).toBeVisible();
+  });
+
+  it("cuts the parameters at 20 lines and the result at 60 (spec 001 §9)", async () => {
+    const input = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`p${i}`, i]));
+    const output = Array.from({ length: 100 }, (_, i) => `row ${i}`).join("\n");
+    render(<GenericToolCard invocation={toolCall("bigTool", "completed", { input, output })} />);
+    await userEvent.click(screen.getByRole("button"));
+    const [params, result] = screen.getByTestId("tool-body").querySelectorAll("pre");
+    expect(params!.textContent!.split("\n")).toHaveLength(20);
+    expect(result!.textContent!.split("\n")).toHaveLength(60);
+    expect(result).toHaveTextContent("row 59");
+    expect(result).not.toHaveTextContent("row 60");
+    expect(screen.getByText("40 more lines not shown")).toBeVisible();
+    expect(screen.getByText("12 more lines not shown")).toBeVisible();
   });
 });

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { str } from "../../tools/text";
+import { Spinner } from "../../components/icons";
+import type { ViewerProps } from "./types";
+
+/**
+ * `browser-automation` artifacts: the task and the session. The live screenshots arrive
+ * over the session's stream (a WebSocket) once browser automation is connected; until
+ * then the pane says what it is waiting for.
+ */
+export function BrowserAutomationViewer({ artifact }: ViewerProps) {
+  const { t } = useTranslation();
+  const { task, sessionId, streamUrl } = artifact.props;
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-3 p-4 text-sm" data-testid="browser-automation">
+      <section>
+        <h3 className="mb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{t("artifacts.browser.task")}</h3>
+        <p className="rounded-lg bg-slate-50 px-3 py-2 break-words whitespace-pre-wrap text-slate-800">{str(task)}</p>
+      </section>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+        <dt className="text-slate-500">{t("artifacts.browser.session")}</dt>
+        <dd className="font-mono break-all text-slate-700">{str(sessionId)}</dd>
+        <dt className="text-slate-500">{t("artifacts.browser.stream")}</dt>
+        <dd className="font-mono break-all text-slate-700">{str(streamUrl)}</dd>
+      </dl>
+      <div className="grid min-h-40 flex-1 place-items-center rounded-lg border border-dashed border-slate-300 bg-slate-50" role="status">
+        <span className="flex items-center gap-2 text-xs text-slate-500">
+          <Spinner className="size-4 text-teal-600" />
+          {t("artifacts.browser.waiting")}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { isRecord } from "../../chat/types";
+import { num, str } from "../text";
+
+/** weatherTool's result (spec 001 §3): what the card shows. */
+export type WeatherReport = {
+  location: string | undefined;
+  temperature: number;
+  /** "C" or "F". */
+  unit: string;
+  condition: string | undefined;
+  humidity: number | undefined;
+  /** km/h. */
+  windSpeed: number | undefined;
+  lastUpdated: string | undefined;
+  timezone: string | undefined;
+};
+
+/** Reads weatherTool's result; null when it has no temperature to show. */
+export function readWeather(output: unknown): WeatherReport | null {
+  if (!isRecord(output)) return null;
+  const temperature = num(output.temperature);
+  if (temperature === undefined) return null;
+  return {
+    location: str(output.location),
+    temperature,
+    unit: str(output.unit) ?? "C",
+    condition: str(output.condition),
+    humidity: num(output.humidity),
+    windSpeed: num(output.windSpeed),
+    lastUpdated: str(output.lastUpdated),
+    timezone: str(output.timezone),
+  };
+}
+
+/** The words the weather tool uses for WMO weather codes, and their catalogue keys. */
+const CONDITIONS = {
+  "Clear sky": "clearSky",
+  "Mainly clear": "mainlyClear",
+  "Partly cloudy": "partlyCloudy",
+  Overcast: "overcast",
+  Fog: "fog",
+  Drizzle: "drizzle",
+  "Freezing drizzle": "freezingDrizzle",
+  "Light rain": "lightRain",
+  Rain: "rain",
+  "Heavy rain": "heavyRain",
+  "Freezing rain": "freezingRain",
+  "Light snow": "lightSnow",
+  Snow: "snow",
+  "Heavy snow": "heavySnow",
+  "Snow grains": "snowGrains",
+  "Rain showers": "rainShowers",
+  "Snow showers": "snowShowers",
+  Thunderstorm: "thunderstorm",
+  "Thunderstorm with hail": "thunderstormHail",
+  Unknown: "unknown",
+} as const;
+
+export type ConditionKey = (typeof CONDITIONS)[keyof typeof CONDITIONS];
+
+const isCondition = (word: string): word is keyof typeof CONDITIONS => Object.hasOwn(CONDITIONS, word);
+
+/** The catalogue key for a condition the tool names; undefined for words it does not use. */
+export function conditionKey(condition: string): ConditionKey | undefined {
+  return isCondition(condition) ? CONDITIONS[condition] : undefined;
+}
+
+/** "2025-05-01T14:00" (the place's local time) as "2025-05-01 14:00". */
+export function formatUpdated(lastUpdated: string): string {
+  return lastUpdated.replace("T", " ");
+}
+
+/** A reading with at most one decimal, without a trailing ".0". */
+export function reading(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
