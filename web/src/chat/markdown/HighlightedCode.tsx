@@ -28,12 +28,16 @@ import "./highlight.css";
 const lowlight = createLowlight({ bash, csharp, css, diff, go, ini, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml });
 lowlight.registerAlias({ bash: ["sh", "zsh"], javascript: ["js", "jsx"], typescript: ["ts", "tsx"], xml: ["html", "svg"], yaml: ["yml"], ini: ["toml"], csharp: ["cs"], python: ["py"] });
 
+/** Past this, highlighting costs seconds and a huge tree: the code shows plain. */
+const MAX_HIGHLIGHT_CHARS = 200_000;
+
 /**
  * Syntax-highlighted code, loaded on demand (the grammars are the heavy part). The
  * highlighter builds a tree that React renders as elements: no HTML strings involved.
  */
 export default function HighlightedCode({ code, language }: { code: string; language: string | undefined }) {
   const tree = useMemo(() => {
+    if (code.length > MAX_HIGHLIGHT_CHARS) return null;
     if (language && lowlight.registered(language)) return lowlight.highlight(language, code);
     if (code.length < 20_000) return lowlight.highlightAuto(code);
     return null;
