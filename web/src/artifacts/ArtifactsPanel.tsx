@@ -177,8 +177,7 @@ function ModeToggle({ mode }: { mode: PanelMode }) {
           className={`flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium ${mode === m ? "bg-white text-slate-900 shadow-xs" : "text-slate-500 hover:text-slate-800"}`}
         >
           <Icon className="size-3.5" />
-          <span className="hidden lg:inline">{t(`artifacts.${m}`)}</span>
-          <span className="sr-only lg:hidden">{t(`artifacts.${m}`)}</span>
+          <span className="sr-only lg:not-sr-only">{t(`artifacts.${m}`)}</span>
         </button>
       ))}
     </div>

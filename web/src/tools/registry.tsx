@@ -1,3 +1,4 @@
+import { DisplayFileCard } from "./files/DisplayFileCard";
 import { GenericToolCard } from "./generic/GenericToolCard";
 import { ImageGenerationCard } from "./image/ImageGenerationCard";
 import { TaskCompletedCard } from "./task/TaskCompletedCard";
@@ -22,6 +23,7 @@ const toolCards = {
   sequentialThinkingTool: SequentialThinkingCard,
   taskCompleted: TaskCompletedCard,
   imageGenerationTool: ImageGenerationCard,
+  displayFileTool: DisplayFileCard,
   endDelegation: NoCard,
 } satisfies Record<string, ToolCard>;
 

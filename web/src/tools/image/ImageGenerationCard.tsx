@@ -50,6 +50,7 @@ export function ImageGenerationCard({ invocation }: ToolCardProps) {
                   type="button"
                   onClick={() => show(url, index)}
                   title={t("imageGeneration.open", { n: index + 1 })}
+                  aria-label={t("imageGeneration.open", { n: index + 1 })}
                   className="block w-full overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 hover:ring-teal-400 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none"
                 >
                   <img src={url} alt={alt} loading="lazy" className="aspect-square w-full object-cover" />

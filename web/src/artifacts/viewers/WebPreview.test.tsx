@@ -1,0 +1,78 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FRAME_SANDBOX, WebPreview } from "./WebPreview";
+
+const flush = () => act(async () => {});
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe("web preview", () => {
+  it("prepares, loads the page in a sandboxed frame without same-origin, and shows the port", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("ok"));
+    render(<WebPreview src="http://127.0.0.1:5173/app" title="Dev server" />);
+    expect(screen.getByRole("status")).toHaveTextContent("Preparing preview...");
+    await flush();
+    expect(fetch).toHaveBeenCalledWith("http://127.0.0.1:5173/app", expect.objectContaining({ mode: "no-cors" }));
+    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
+    const frame = screen.getByTitle("Dev server");
+    expect(frame).toHaveAttribute("sandbox", FRAME_SANDBOX);
+    expect(FRAME_SANDBOX.split(" ")).toContain("allow-scripts");
+    expect(FRAME_SANDBOX.split(" ")).not.toContain("allow-same-origin");
+    expect(screen.getByTestId("preview-port")).toHaveTextContent("Port 5173");
+    expect(screen.getByRole("link", { name: "Open in New Tab" })).toHaveAttribute("href", "http://127.0.0.1:5173/app");
+    fireEvent.load(frame);
+    expect(screen.getByTestId("web-preview")).toHaveAttribute("data-state", "loaded");
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("retries 3 times 3 s apart, then says the service is not ready; Retry starts over", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+    render(<WebPreview src="http://127.0.0.1:5999/" title="Dev server" />);
+    await flush();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    for (const n of [1, 2, 3]) {
+      expect(screen.getByTestId("preview-retrying")).toHaveTextContent(`Loading failed, retrying... (${n}/3)`);
+      await act(() => vi.advanceTimersByTimeAsync(2_999));
+      expect(fetch).toHaveBeenCalledTimes(n);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      await flush();
+      expect(fetch).toHaveBeenCalledTimes(n + 1);
+    }
+    expect(screen.getByRole("alert")).toHaveTextContent("Service not ready after multiple attempts");
+    expect(screen.queryByTitle("Dev server")).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(fetch).toHaveBeenCalledTimes(4);
+
+    fetch.mockResolvedValue(new Response("ok"));
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    await flush();
+    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(screen.getByTitle("Dev server")).toBeInTheDocument();
+  });
+
+  it("counts a same-origin error answer as not ready", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("Bad gateway", { status: 502 }));
+    render(<WebPreview src="/preview/3000/" title="Dev server" />);
+    await flush();
+    expect(screen.getByTestId("preview-retrying")).toHaveTextContent("(1/3)");
+  });
+
+  it("refreshes on demand", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("ok"));
+    render(<WebPreview src="https://dashboards.example.com/yard" title="Yard" />);
+    await flush();
+    fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
+    expect(screen.getByRole("status")).toHaveTextContent("Preparing preview...");
+    await flush();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not preview addresses that are not web pages", () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    render(<WebPreview src="javascript:alert(1)" title="Bad" />);
+    expect(screen.getByText("Preview not available")).toBeVisible();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.queryByTitle("Bad")).toBeNull();
+  });
+});
