@@ -37,9 +37,26 @@ web_deps() {
   fi
 }
 
+# Starts the fake Open-Meteo (web/e2e/fakes/open-meteo.mjs) on a free port, writing its
+# output to $1; sets FAKE_OPEN_METEO_PID and FAKE_OPEN_METEO_URL. Needs Node (ensure_node).
+start_fake_open_meteo() {
+  local log=$1 url=
+  node "$ROOT/web/e2e/fakes/open-meteo.mjs" >"$log" 2>&1 &
+  FAKE_OPEN_METEO_PID=$!
+  for _ in $(seq 1 100); do
+    url=$(sed -n 's/^listening on \(http:\/\/127\.0\.0\.1:[0-9]*\)$/\1/p' "$log")
+    [ -n "$url" ] && break
+    kill -0 "$FAKE_OPEN_METEO_PID" 2>/dev/null || { cat "$log"; exit 1; }
+    sleep 0.1
+  done
+  [ -n "$url" ] || { echo "the fake Open-Meteo did not start"; cat "$log"; exit 1; }
+  FAKE_OPEN_METEO_URL=$url
+}
+
 # Starts `waybill serve` (the debug build) on a free port with a fresh data directory and
-# an admin account for the browser tests; exports WAYBILL_URL, WAYBILL_E2E_EMAIL and
-# WAYBILL_E2E_PASSWORD, and stops the server and removes the data when the script exits.
+# an admin account for the browser tests, its weather tool pointed at a fake Open-Meteo;
+# exports WAYBILL_URL, WAYBILL_E2E_EMAIL and WAYBILL_E2E_PASSWORD, and stops both servers
+# and removes the data when the script exits.
 start_test_server() {
   local port data server
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -48,11 +65,14 @@ start_test_server() {
   export WAYBILL_E2E_EMAIL=e2e@waybill.local
   export WAYBILL_E2E_PASSWORD="e2e-$(date +%s)-password"
   TEST_SERVER_LOG="$data/server.log"
+  start_fake_open_meteo "$data/open-meteo.log"
   WAYBILL_ADMIN_EMAIL=$WAYBILL_E2E_EMAIL WAYBILL_ADMIN_PASSWORD=$WAYBILL_E2E_PASSWORD WAYBILL_LOG=warn \
+    WAYBILL_WEATHER_GEOCODING_URL=$FAKE_OPEN_METEO_URL WAYBILL_WEATHER_FORECAST_URL=$FAKE_OPEN_METEO_URL \
+    WAYBILL_OUTBOUND_ALLOW_HOSTS=127.0.0.1 \
     "$CARGO_TARGET_DIR/debug/waybill" serve --addr "127.0.0.1:$port" --data-dir "$data" >"$TEST_SERVER_LOG" 2>&1 &
   server=$!
-  # shellcheck disable=SC2064 # expand now: the trap must stop this server and remove this folder
-  trap "kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf '$data'" EXIT
+  # shellcheck disable=SC2064 # expand now: the trap must stop these servers and remove this folder
+  trap "kill $server $FAKE_OPEN_METEO_PID 2>/dev/null || true; wait $server $FAKE_OPEN_METEO_PID 2>/dev/null || true; rm -rf '$data'" EXIT
   for _ in $(seq 1 100); do
     curl -fsS "$WAYBILL_URL/healthz" >/dev/null 2>&1 && return 0
     kill -0 "$server" 2>/dev/null || { cat "$TEST_SERVER_LOG"; exit 1; }

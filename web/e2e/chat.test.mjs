@@ -79,7 +79,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       const card = chat.lastAnswer().getByTestId("tool-card");
       await card.waitFor();
       await chat.lastAnswer().getByText(/Asia\/Tokyo/).waitFor();
-      assert.match(await card.innerText(), /Completed timeTool/);
+      assert.match(await card.innerText(), /Time in Asia\/Tokyo/);
       await page.waitForURL((url) => url.searchParams.has("chat"));
 
       // Slowed down, the answer visibly grows while the Stop control shows.

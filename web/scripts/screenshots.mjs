@@ -1,12 +1,17 @@
 // Screenshots of the chat page for the README (docs/screenshots/): the empty state, a
 // conversation with the offline model, and the model picker's options popover, in English
-// and Simplified Chinese; plus the empty state in every language, to look over. It clears
-// the account's chats first: point it at a throwaway server. Chinese text needs a CJK
-// font on the machine (Debian: fonts-noto-cjk).
+// and Simplified Chinese; the weather and time cards in both; the artifacts panel with two
+// files, tabbed and stacked; plus the empty state in every language, to look over. It
+// clears the account's chats first: point it at a throwaway server whose weather tool
+// answers (scripts/e2e.sh's fake Open-Meteo). Chinese text needs a CJK font on the machine
+// (Debian: fonts-noto-cjk).
 //
 //   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR]
-import { mkdir } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ArtifactsPanel } from "../e2e/pages/artifacts.mjs";
 import { ChatPage } from "../e2e/pages/chat.mjs";
 import { apiSession, baseUrl, launchBrowser, newPage, signedInState } from "../e2e/support.mjs";
 
@@ -63,6 +68,91 @@ async function shoot(browser, storageState, api, lang, { timeQuestion, helloQues
   }
 }
 
+/** Sends `text` in the page's language and waits until the answer is complete. */
+async function askAndWait(page, chat, text) {
+  const before = await chat.assistantMessages.count();
+  const box = page.getByRole("textbox").first();
+  await box.fill(text);
+  await box.press("Enter");
+  await chat.assistantMessages.nth(before).getByTestId("tool-card").waitFor();
+  await page.locator('[data-testid="input-bar"] button[type="submit"]').waitFor();
+  await page.waitForTimeout(300);
+}
+
+/** The weather and time cards, in `lang`. */
+async function shootCards(browser, storageState, api, lang) {
+  await api.call("/api/chat-history", { method: "DELETE" });
+  const { context, page } = await newPage(browser, { storageState, locale: lang === "zh-CN" ? "zh-CN" : "en-US", width: 1360, height: 1000 });
+  await context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
+  const chat = new ChatPage(page, baseUrl);
+  try {
+    await chat.goto();
+    await page.getByTestId("welcome").waitFor();
+    await askAndWait(page, chat, "What's the weather in Savannah?");
+    await askAndWait(page, chat, "What time is it in Tokyo?");
+    await page.screenshot({ path: `${out}cards-${lang}.png` });
+  } finally {
+    await context.close();
+  }
+}
+
+const MANIFEST = [
+  "door,trailer,carrier,pallets,eta,status",
+  "4,TR-1001,Northline,26,10:30,Unloading",
+  "7,TR-1002,Bayside Freight,18,11:15,Waiting",
+  "9,TR-1003,Northline,22,12:00,Scheduled",
+  "12,TR-1004,Pacific Haul,30,12:45,Scheduled",
+  "3,TR-1005,Summit Logistics,12,13:30,Scheduled",
+].join("\n");
+
+const NOTES = `# Dock notes, Tuesday
+
+## Morning shift
+- **Door 4**: forklift inspection at 14:00, unload TR-1001 before then.
+- **Door 7**: reefer trailer; keep the door closed between pallets.
+- Yard jockey covers doors 9–12 until the second driver arrives.
+
+## Carriers
+| Carrier | Contact | Window |
+|---|---|---|
+| Northline | dispatch desk | 10:00–12:30 |
+| Bayside Freight | on-site driver | 11:00–11:45 |
+`;
+
+/** Two stored files open in the artifacts panel, tabbed and stacked. */
+async function shootArtifacts(browser, storageState, api) {
+  await api.call("/api/chat-history", { method: "DELETE" });
+  const dir = await mkdtemp(join(tmpdir(), "waybill-shots-"));
+  await writeFile(join(dir, "inbound-manifest.csv"), MANIFEST);
+  await writeFile(join(dir, "dock-notes.md"), NOTES);
+  const { context, page } = await newPage(browser, { storageState, width: 1440, height: 900 });
+  const chat = new ChatPage(page, baseUrl);
+  const panel = new ArtifactsPanel(page);
+  try {
+    await chat.goto();
+    await page.getByTestId("welcome").waitFor();
+    await chat.attach([join(dir, "inbound-manifest.csv"), join(dir, "dock-notes.md")]);
+    await chat.attachmentList.waitFor();
+    await askAndWait(page, chat, "Show the file inbound-manifest.csv");
+    await askAndWait(page, chat, "Show the file dock-notes.md");
+    const cards = page.locator('[data-testid="tool-card"][data-tool="displayFileTool"]');
+    await cards.nth(0).getByRole("button").first().click();
+    await panel.root.getByText("TR-1003").waitFor();
+    await cards.nth(1).getByRole("button").first().click();
+    await panel.root.getByRole("heading", { name: "Carriers" }).waitFor();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}artifacts-tabbed.png` });
+    await panel.showStacked();
+    await panel.sections.nth(1).waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}artifacts-stacked.png` });
+  } finally {
+    await context.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   await mkdir(out, { recursive: true });
   const api = await apiSession();
@@ -71,6 +161,9 @@ async function main() {
     const storageState = await signedInState(browser, ChatPage);
     await shoot(browser, storageState, api, "en", { timeQuestion: "What time is it in Tokyo?", helloQuestion: "hello" });
     await shoot(browser, storageState, api, "zh-CN", { timeQuestion: "What time is it in Tokyo?", helloQuestion: "你好" });
+    await shootCards(browser, storageState, api, "en");
+    await shootCards(browser, storageState, api, "zh-CN");
+    await shootArtifacts(browser, storageState, api);
     if (allLanguagesDir) {
       await mkdir(allLanguagesDir, { recursive: true });
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { str } from "../../tools/text";
-import { Spinner } from "../../components/icons";
+import { Waiting } from "./Notice";
 import type { ViewerProps } from "./types";
 
 /**
@@ -23,12 +23,7 @@ export function BrowserAutomationViewer({ artifact }: ViewerProps) {
         <dt className="text-slate-500">{t("artifacts.browser.stream")}</dt>
         <dd className="font-mono break-all text-slate-700">{str(streamUrl)}</dd>
       </dl>
-      <div className="grid min-h-40 flex-1 place-items-center rounded-lg border border-dashed border-slate-300 bg-slate-50" role="status">
-        <span className="flex items-center gap-2 text-xs text-slate-500">
-          <Spinner className="size-4 text-teal-600" />
-          {t("artifacts.browser.waiting")}
-        </span>
-      </div>
+      <Waiting label={t("artifacts.browser.waiting")} className="min-h-40 flex-1 rounded-lg border border-dashed border-slate-300 bg-slate-50" />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Suspense, lazy } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../components/icons";
 import type { FileDisplayProps } from "../../files/types";
 import { num, str } from "../../tools/text";
+import { Waiting } from "./Notice";
 import type { ViewerProps } from "./types";
 
 const FileViewer = lazy(() => import("../../files/FileViewer"));
@@ -31,16 +31,7 @@ export function fileDisplayProps(props: Record<string, unknown>): FileDisplayPro
 export function FileDisplayViewer({ artifact }: ViewerProps) {
   const { t } = useTranslation();
   return (
-    <Suspense
-      fallback={
-        <div className="grid h-full place-items-center text-sm text-slate-500" role="status">
-          <span className="flex items-center gap-2">
-            <Spinner className="size-4 text-teal-600" />
-            {t("artifacts.loading")}
-          </span>
-        </div>
-      }
-    >
+    <Suspense fallback={<Waiting label={t("artifacts.loading")} className="h-full" />}>
       <FileViewer {...fileDisplayProps(artifact.props)} />
     </Suspense>
   );

@@ -1,0 +1,205 @@
+// Tool cards and the artifacts panel in Chromium against a real `waybill serve` on the
+// offline model, its weather tool on the fake Open-Meteo (fakes/open-meteo.mjs, started by
+// scripts/e2e.sh): the weather and time cards in English and Chinese, the weather error
+// card, and stored files opened in the side panel, tabbed and stacked, resized and kept
+// per chat. Run like auth.test.mjs (WAYBILL_URL, WAYBILL_E2E_EMAIL, WAYBILL_E2E_PASSWORD).
+import assert from "node:assert/strict";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { ArtifactsPanel } from "./pages/artifacts.mjs";
+import { ChatPage } from "./pages/chat.mjs";
+import { baseUrl, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
+
+const screenshots = fileURLToPath(new URL("./screenshots/", import.meta.url));
+
+const MANIFEST = "door,trailer,carrier,eta\n4,TR-1001,Northline,10:30\n7,TR-1002,Bayside Freight,11:15\n9,TR-1003,Northline,12:00\n";
+const NOTES = "# Dock notes\n\n- Door 4: forklift inspection at **14:00**\n- Door 7: reefer trailer, keep closed\n";
+
+describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
+  /** @type {import('playwright-core').Browser} */
+  let browser;
+  let storageState;
+  let files;
+
+  before(async () => {
+    if (skip) return;
+    await mkdir(screenshots, { recursive: true });
+    files = await mkdtemp(join(tmpdir(), "waybill-cards-"));
+    await writeFile(join(files, "manifest.csv"), MANIFEST);
+    await writeFile(join(files, "dock-notes.md"), NOTES);
+    browser = await launchBrowser();
+    storageState = await signedInState(browser, ChatPage);
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (files) await rm(files, { recursive: true, force: true });
+  });
+
+  /** A signed-in chat page in a fresh profile, in `language`. */
+  async function signedIn({ language = "en", ...options } = {}) {
+    const session = await newPage(browser, { ...options, storageState, locale: language === "en" ? "en-US" : language });
+    await session.context.addInitScript((code) => localStorage.setItem("waybill.language", code), language);
+    const chat = new ChatPage(session.page, baseUrl);
+    await chat.goto();
+    await chat.page.getByTestId("input-bar").waitFor();
+    return { ...session, chat };
+  }
+
+  async function onFailure(page, name, error) {
+    const file = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60);
+    await page.screenshot({ path: `${screenshots}failed-${file}.png` }).catch(() => undefined);
+    throw error;
+  }
+
+  /** Sends `text` and returns the answer's finished card of `tool`. */
+  async function ask(chat, text, tool, phase = "completed") {
+    const before = await chat.assistantMessages.count();
+    await chat.send(text);
+    const answer = chat.assistantMessages.nth(before);
+    const card = answer.locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
+    await card.and(chat.page.locator(`[data-phase="${phase}"]`)).waitFor({ timeout: 30_000 });
+    await chat.waitUntilIdle();
+    return card;
+  }
+
+  test("shows the weather and the time as cards", { skip }, async (t) => {
+    const { context, page, chat, pageErrors } = await signedIn();
+    try {
+      const weather = await ask(chat, "What's the weather in Savannah?", "weatherTool");
+      const text = await weather.innerText();
+      assert.match(text, /Weather in Savannah, Georgia, United States/);
+      assert.match(text, /\d+(\.\d)? °C/);
+      assert.match(text, /Humidity\s+\d+ %/);
+      assert.match(text, /Wind\s+\d+(\.\d)? km\/h/);
+      assert.match(text, /Updated \d{4}-\d\d-\d\d \d\d:\d\d · America\/New_York/);
+      assert.match(text, /数据仅供参考/);
+
+      const time = await ask(chat, "What time is it in Tokyo?", "timeTool");
+      assert.match(await time.innerText(), /Time in Asia\/Tokyo/);
+      assert.match(await time.getByTestId("time-12h").innerText(), /^\d{1,2}:\d\d:\d\d (AM|PM)$/);
+      const world = await time.getByTestId("world-time").allInnerTexts();
+      assert.deepEqual(
+        world.map((w) => w.split("\n")[0].replace(/\s*UTC([+-]\d+)?$/, "")),
+        ["UTC", "New York", "London", "Beijing", "Tokyo", "Sydney"],
+      );
+
+      // A card collapses and expands on click.
+      const header = weather.getByRole("button").first();
+      await header.click();
+      assert.equal(await weather.getByTestId("weather-report").count(), 0);
+      await header.click();
+      await weather.getByTestId("weather-report").waitFor();
+      await page.screenshot({ path: `${screenshots}cards-weather-time.png` });
+      assert.deepEqual(pageErrors, []);
+    } catch (error) {
+      await onFailure(page, t.name, error);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("shows an error card when the weather service knows no such place", { skip }, async (t) => {
+    const { context, page, chat, pageErrors } = await signedIn();
+    try {
+      const card = await ask(chat, "What's the weather in Nowhereville?", "weatherTool", "failed");
+      assert.match(await card.getByTestId("tool-title").innerText(), /Tool Call Failed/);
+      assert.match(await card.getByRole("alert").innerText(), /Nowhereville/);
+      assert.deepEqual(pageErrors, []);
+    } catch (error) {
+      await onFailure(page, t.name, error);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("renders the cards in Chinese", { skip }, async (t) => {
+    const { context, page, chat, pageErrors } = await signedIn({ language: "zh-CN" });
+    try {
+      const weather = await ask(chat, "What's the weather in Savannah?", "weatherTool");
+      const text = await weather.innerText();
+      assert.match(text, /Savannah, Georgia, United States的天气/);
+      assert.match(text, /湿度/);
+      assert.match(text, /公里\/时/);
+      assert.match(text, /数据仅供参考/);
+      const time = await ask(chat, "What time is it in Tokyo?", "timeTool");
+      assert.match(await time.innerText(), /世界时间/);
+      assert.match(await time.getByTestId("time-12h").innerText(), /^(上午|下午) \d{1,2}:\d\d:\d\d$/);
+      assert.match(await time.innerText(), /北京/);
+      await page.screenshot({ path: `${screenshots}cards-zh-CN.png` });
+      assert.deepEqual(pageErrors, []);
+    } catch (error) {
+      await onFailure(page, t.name, error);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("opens files in the artifacts panel, tabbed and stacked, resizable, kept per chat", { skip }, async (t) => {
+    const { context, page, chat, pageErrors } = await signedIn({ width: 1400, height: 860 });
+    const panel = new ArtifactsPanel(page);
+    try {
+      await chat.attach([join(files, "manifest.csv"), join(files, "dock-notes.md")]);
+      await chat.attachmentList.getByText("2 file(s) selected").waitFor();
+      const manifest = await ask(chat, "Show the file manifest.csv", "displayFileTool");
+      const notes = await ask(chat, "Show the file dock-notes.md", "displayFileTool");
+      assert.equal(await panel.root.count(), 0, "nothing opens by itself");
+
+      // A card whose result carries an artifact opens it on click: tabbed, 50 % wide.
+      await manifest.getByRole("button").first().click();
+      await panel.root.waitFor();
+      assert.equal(await panel.mode(), "tabbed");
+      assert.deepEqual(await panel.tabs.allInnerTexts(), ["manifest.csv"]);
+      assert.equal(await panel.footer.innerText(), "Tab 1 of 1");
+      assert.equal(await panel.modeToggle.count(), 0, "no toggle with one artifact");
+      assert.ok(Math.abs((await panel.widthPercent()) - 50) < 1.5, `50 % wide (${await panel.widthPercent()})`);
+      await panel.root.getByText("TR-1002").waitFor();
+
+      // The newer one becomes the active tab; the toggle appears.
+      await notes.getByRole("button").first().click();
+      await panel.tabs.nth(1).and(page.locator('[aria-selected="true"]')).waitFor();
+      assert.deepEqual(await panel.tabs.allInnerTexts(), ["manifest.csv", "dock-notes.md"]);
+      assert.equal(await panel.footer.innerText(), "Tab 2 of 2");
+      await panel.modeToggle.waitFor();
+      await panel.root.getByText("Dock notes").first().waitFor();
+      await page.screenshot({ path: `${screenshots}artifacts-tabbed.png` });
+
+      await panel.showStacked();
+      assert.equal(await panel.mode(), "stacked");
+      assert.equal(await panel.sections.count(), 2);
+      const [a, b] = [await panel.sections.nth(0).boundingBox(), await panel.sections.nth(1).boundingBox()];
+      assert.ok(a && b && Math.abs(a.height - b.height) <= 2, `equal heights (${a?.height} and ${b?.height})`);
+      await page.screenshot({ path: `${screenshots}artifacts-stacked.png` });
+
+      // The divider resizes the panel, between 25 and 75 % of the page.
+      await panel.dragDividerTo(1400 * 0.4);
+      assert.ok(Math.abs((await panel.widthPercent()) - 60) < 1.5, `dragged to 60 % (${await panel.widthPercent()})`);
+      await panel.dragDividerTo(20);
+      assert.ok(Math.abs((await panel.widthPercent()) - 75) < 1, `clamped at 75 % (${await panel.widthPercent()})`);
+      await panel.dragDividerTo(1390);
+      assert.ok(Math.abs((await panel.widthPercent()) - 25) < 1, `clamped at 25 % (${await panel.widthPercent()})`);
+
+      // Another chat has its own (empty) panel; coming back brings this one back.
+      await chat.newChatButton.click();
+      await chat.welcome.waitFor();
+      assert.equal(await panel.root.count(), 0);
+      await chat.openChat("Show the file manifest.csv");
+      await panel.root.waitFor();
+      assert.equal(await panel.sections.count(), 2);
+
+      await panel.close("dock-notes.md");
+      assert.equal(await panel.mode(), "tabbed");
+      assert.equal(await panel.modeToggle.count(), 0);
+      await panel.close("manifest.csv");
+      await panel.root.waitFor({ state: "detached" });
+      assert.deepEqual(pageErrors, []);
+    } catch (error) {
+      await onFailure(page, t.name, error);
+    } finally {
+      await context.close();
+    }
+  });
+});
