@@ -78,7 +78,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.send("What time is it in Tokyo?");
       const card = chat.lastAnswer().getByTestId("tool-card");
       await card.waitFor();
-      await chat.lastAnswer().getByText(/Asia\/Tokyo/).waitFor();
+      await chat.lastAnswer().getByText(/ in Asia\/Tokyo /).waitFor();
       assert.match(await card.innerText(), /Time in Asia\/Tokyo/);
       await page.waitForURL((url) => url.searchParams.has("chat"));
 
@@ -133,7 +133,7 @@ describe("chat page", { timeout: 300_000 }, () => {
 
       // The chat takes the next message at once.
       await chat.send("What time is it in Tokyo?");
-      await chat.lastAnswer().getByText(/Asia\/Tokyo/).waitFor();
+      await chat.lastAnswer().getByText(/ in Asia\/Tokyo /).waitFor();
       assert.deepEqual(pageErrors, []);
     } catch (error) {
       await onFailure(page, t.name, error);

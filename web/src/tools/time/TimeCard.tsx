@@ -72,7 +72,8 @@ function TimeDetails({ report }: { report: TimeReport }) {
             {worldTimes(report.instant).map((w) => (
               <li key={w.city} className="rounded-lg bg-slate-50 px-2.5 py-1.5" data-testid="world-time">
                 <p className="truncate text-xs text-slate-500">
-                  {t(`time.cities.${w.city}`)} <span className="text-slate-400">{offsetLabel(w.offset)}</span>
+                  {t(`time.cities.${w.city}`)}
+                  {w.offset !== 0 && <span className="ml-1 text-slate-400">{offsetLabel(w.offset)}</span>}
                 </p>
                 <p className="font-medium text-slate-900 tabular-nums">
                   {w.time}
