@@ -97,7 +97,7 @@ export async function apiSession() {
     const text = await r.text();
     return { status: r.status, body: text ? JSON.parse(text) : null };
   };
-  return { call, login };
+  return { call, login, headers };
 }
 
 /** Signs a page in once and keeps its storage, for the tests' other pages to start from. */

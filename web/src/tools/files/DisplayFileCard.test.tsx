@@ -46,6 +46,14 @@ describe("the persisted-file card", () => {
     expect(screen.getByTestId("tool-status")).toHaveTextContent("Finding the file…");
   });
 
+  it("opens to the file when the result arrives", () => {
+    const { rerender } = render(<ToolPart invocation={toolCall("displayFileTool", "executing", { input: { file: "manifest.csv" }, messageId: "m7" })} />);
+    expect(screen.getAllByRole("button")[0]).toHaveAttribute("aria-expanded", "false");
+    rerender(<ToolPart invocation={completed(shown({}))} />);
+    expect(screen.getAllByRole("button")[0]).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("button", { name: "Open manifest.csv in the file viewer" })).toBeVisible();
+  });
+
   it("shows the file's name, type, size and description", () => {
     render(<ToolPart invocation={completed(shown({}))} />);
     expect(screen.getByTestId("tool-title")).toHaveTextContent("manifest.csv");

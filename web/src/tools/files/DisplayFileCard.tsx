@@ -53,6 +53,7 @@ export function DisplayFileCard({ invocation }: ToolCardProps) {
     const failed = invocation.phase === "failed" || invocation.phase === "completed";
     return (
       <ToolCardShell
+        key="no-file"
         invocation={invocation}
         icon={<FileIcon className="size-4.5" />}
         accent="sky"
@@ -67,7 +68,10 @@ export function DisplayFileCard({ invocation }: ToolCardProps) {
   const facts = factsOf(file);
   const content = file.content ? cut(file.content, FILE_PREVIEW_CHARS) : undefined;
   return (
+    // A card of its own once the file is there, so it starts open (`defaultOpen`) even
+    // when it was on the page, collapsed, while the tool ran.
     <ToolCardShell
+      key="file"
       invocation={invocation}
       icon={viewerKindOf(file) === "image" ? <ImageIcon className="size-4.5" /> : <FileIcon className="size-4.5" />}
       accent="sky"
