@@ -8,12 +8,10 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { ArtifactsPanel } from "./pages/artifacts.mjs";
 import { ChatPage } from "./pages/chat.mjs";
-import { baseUrl, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
+import { baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
 
-const screenshots = fileURLToPath(new URL("./screenshots/", import.meta.url));
 
 const MANIFEST = "door,trailer,carrier,eta\n4,TR-1001,Northline,10:30\n7,TR-1002,Bayside Freight,11:15\n9,TR-1003,Northline,12:00\n";
 const NOTES = "# Dock notes\n\n- Door 4: forklift inspection at **14:00**\n- Door 7: reefer trailer, keep closed\n";
@@ -49,11 +47,6 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
     return { ...session, chat };
   }
 
-  async function onFailure(page, name, error) {
-    const file = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60);
-    await page.screenshot({ path: `${screenshots}failed-${file}.png` }).catch(() => undefined);
-    throw error;
-  }
 
   /** Sends `text` (in any interface language) and returns the answer's finished card of `tool`. */
   async function ask(chat, text, tool, phase = "completed") {
@@ -98,7 +91,7 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       await page.screenshot({ path: `${screenshots}cards-weather-time.png` });
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -112,7 +105,7 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       assert.match(await card.getByRole("alert").innerText(), /Nowhereville/);
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -134,7 +127,7 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       await page.screenshot({ path: `${screenshots}cards-zh-CN.png` });
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -199,7 +192,7 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       await panel.root.waitFor({ state: "detached" });
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }

@@ -7,11 +7,9 @@ import { mkdir, mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { ChatPage } from "./pages/chat.mjs";
-import { apiSession, baseUrl, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
+import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
 
-const screenshots = fileURLToPath(new URL("./screenshots/", import.meta.url));
 const NO_PROVIDER = "No AI provider is configured";
 
 /** A 1×1 PNG and a one-page PDF, as a person would attach them. */
@@ -58,12 +56,6 @@ describe("chat page", { timeout: 300_000 }, () => {
     return { ...session, chat };
   }
 
-  /** Keeps a picture of the page when a step fails, for whoever reads the failure. */
-  async function onFailure(page, name, error) {
-    const file = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60);
-    await page.screenshot({ path: `${screenshots}failed-${file}.png` }).catch(() => undefined);
-    throw error;
-  }
 
   /** Makes the offline model's answers arrive over seconds, as on a slow network. */
   async function slowNetwork(page) {
@@ -110,7 +102,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       assert.deepEqual(stored.body.messages.map((m) => m.role), ["user", "assistant", "user", "assistant"]);
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -136,7 +128,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.lastAnswer().getByText(/ in Asia\/Tokyo /).waitFor();
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -182,7 +174,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       assert.deepEqual(list.body, []);
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -227,7 +219,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.lastAnswer().getByText(NO_PROVIDER, { exact: false }).waitFor();
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -254,7 +246,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.newChatButton.waitFor();
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -288,7 +280,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       await page.screenshot({ path: `${screenshots}chat-attachments.png` });
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -306,7 +298,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       assert.equal(await chat.attachmentList.getByText("yard-camera.mp4").count(), 0);
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
@@ -367,7 +359,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       assert.deepEqual(outside, [], "nothing was fetched from another origin");
       assert.deepEqual(pageErrors, []);
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }

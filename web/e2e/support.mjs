@@ -1,6 +1,8 @@
 // What the end-to-end tests share: the browser, a fresh signed-in page, and the API as
 // a script would call it (to seed chats and read back what the app stored).
 import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 export const baseUrl = process.env.WAYBILL_URL;
@@ -118,4 +120,15 @@ export async function signIn(page, chat) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await chat.isShown();
+}
+
+/** Where the tests leave their screenshots (ignored by git). */
+export const screenshots = fileURLToPath(new URL("./screenshots/", import.meta.url));
+
+/** Keeps a picture of the page when a step fails, for whoever reads the failure, and rethrows. */
+export async function failWithScreenshot(page, name, error) {
+  const file = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60);
+  await mkdir(screenshots, { recursive: true });
+  await page.screenshot({ path: `${screenshots}failed-${file}.png` }).catch(() => undefined);
+  throw error;
 }

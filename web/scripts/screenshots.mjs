@@ -34,14 +34,20 @@ async function offerKeyedModels(page) {
   await page.route("**/api/check-api-keys", (route) => route.fulfill({ json: { openai: true, anthropic: true, google: false, deepseek: false } }));
 }
 
-async function shoot(browser, storageState, api, lang, { timeQuestion, helloQuestion }) {
+/** A fresh chat page in `lang`, with the account's chats cleared, showing the welcome state. */
+async function freshChat(browser, storageState, api, lang, { width = 1360, height = 860 } = {}) {
   await api.call("/api/chat-history", { method: "DELETE" });
-  const { context, page } = await newPage(browser, { storageState, locale: lang === "zh-CN" ? "zh-CN" : "en-US", width: 1360, height: 860 });
+  const { context, page } = await newPage(browser, { storageState, locale: lang === "zh-CN" ? "zh-CN" : "en-US", width, height });
   await context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
   const chat = new ChatPage(page, baseUrl);
+  await chat.goto();
+  await page.getByTestId("welcome").waitFor();
+  return { context, page, chat };
+}
+
+async function shoot(browser, storageState, api, lang, { timeQuestion, helloQuestion }) {
+  const { context, page, chat } = await freshChat(browser, storageState, api, lang);
   try {
-    await chat.goto();
-    await page.getByTestId("welcome").waitFor();
     await page.screenshot({ path: `${out}chat-empty-${lang}.png` });
 
     const box = page.getByRole("textbox").first();
@@ -81,13 +87,8 @@ async function askAndWait(page, chat, text) {
 
 /** The weather and time cards, in `lang`. */
 async function shootCards(browser, storageState, api, lang) {
-  await api.call("/api/chat-history", { method: "DELETE" });
-  const { context, page } = await newPage(browser, { storageState, locale: lang === "zh-CN" ? "zh-CN" : "en-US", width: 1360, height: 1000 });
-  await context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
-  const chat = new ChatPage(page, baseUrl);
+  const { context, page, chat } = await freshChat(browser, storageState, api, lang, { height: 1000 });
   try {
-    await chat.goto();
-    await page.getByTestId("welcome").waitFor();
     await askAndWait(page, chat, "What's the weather in Savannah?");
     await askAndWait(page, chat, "What time is it in Tokyo?");
     await page.screenshot({ path: `${out}cards-${lang}.png` });
@@ -121,16 +122,12 @@ const NOTES = `# Dock notes, Tuesday
 
 /** Two stored files open in the artifacts panel, tabbed and stacked. */
 async function shootArtifacts(browser, storageState, api) {
-  await api.call("/api/chat-history", { method: "DELETE" });
   const dir = await mkdtemp(join(tmpdir(), "waybill-shots-"));
   await writeFile(join(dir, "inbound-manifest.csv"), MANIFEST);
   await writeFile(join(dir, "dock-notes.md"), NOTES);
-  const { context, page } = await newPage(browser, { storageState, width: 1440, height: 900 });
-  const chat = new ChatPage(page, baseUrl);
+  const { context, page, chat } = await freshChat(browser, storageState, api, "en", { width: 1440, height: 900 });
   const panel = new ArtifactsPanel(page);
   try {
-    await chat.goto();
-    await page.getByTestId("welcome").waitFor();
     await chat.attach([join(dir, "inbound-manifest.csv"), join(dir, "dock-notes.md")]);
     await chat.attachmentList.waitFor();
     await askAndWait(page, chat, "Show the file inbound-manifest.csv");
