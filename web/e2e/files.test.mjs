@@ -4,14 +4,10 @@
 // runs — not in the viewer, and not when their view link is opened directly. Run like
 // auth.test.mjs (WAYBILL_URL, WAYBILL_E2E_EMAIL, WAYBILL_E2E_PASSWORD).
 import assert from "node:assert/strict";
-import { mkdir } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { ChatPage } from "./pages/chat.mjs";
 import { FilesPage } from "./pages/files.mjs";
-import { apiSession, baseUrl, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
-
-const screenshots = fileURLToPath(new URL("./screenshots/", import.meta.url));
+import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
 
 /** Each hostile file tries every way it can think of to run as the app. */
 const PWN = `window.__pwned = 1; try { parent.__pwned = 1; top.__pwned = 1; top.document.title = "pwned"; } catch (e) {} document.title = "pwned";`;
@@ -51,7 +47,6 @@ describe("files", { timeout: 300_000 }, () => {
 
   before(async () => {
     if (skip) return;
-    await mkdir(screenshots, { recursive: true });
     browser = await launchBrowser();
     const api = await apiSession();
     const { "Content-Type": _json, ...auth } = api.headers;
@@ -71,12 +66,6 @@ describe("files", { timeout: 300_000 }, () => {
     await browser?.close();
   });
 
-  async function onFailure(page, name, error) {
-    const file = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 60);
-    await page.screenshot({ path: `${screenshots}failed-${file}.png` }).catch(() => undefined);
-    throw error;
-  }
-
   /**
    * Runs `steps` on a signed-in chat page in a fresh profile; the test fails on any page
    * error, and a failing step leaves a screenshot.
@@ -90,7 +79,7 @@ describe("files", { timeout: 300_000 }, () => {
       await steps({ page: session.page, files: new FilesPage(chat) });
       assert.deepEqual(session.pageErrors, []);
     } catch (error) {
-      await onFailure(session.page, t.name, error);
+      await failWithScreenshot(session.page, t.name, error);
     } finally {
       await session.context.close();
     }
@@ -224,7 +213,7 @@ describe("files", { timeout: 300_000 }, () => {
       assert.equal(await page.evaluate(() => window.__pwned).catch(() => undefined), undefined);
       assert.notEqual(await page.title(), "pwned");
     } catch (error) {
-      await onFailure(page, t.name, error);
+      await failWithScreenshot(page, t.name, error);
     } finally {
       await context.close();
     }
