@@ -10,17 +10,18 @@ afterEach(() => vi.useRealTimers());
 describe("web preview", () => {
   it("prepares, loads the page in a sandboxed frame without same-origin, and shows the port", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("ok"));
-    render(<WebPreview src="http://127.0.0.1:5173/app" title="Dev server" />);
+    const src = `${window.location.origin}/preview/5173/app`;
+    render(<WebPreview src={src} title="Dev server" />);
     expect(screen.getByRole("status")).toHaveTextContent("Preparing preview...");
     await flush();
-    expect(fetch).toHaveBeenCalledWith("http://127.0.0.1:5173/app", expect.objectContaining({ mode: "no-cors" }));
+    expect(fetch).toHaveBeenCalledWith(src, expect.objectContaining({ cache: "no-store" }));
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
     const frame = screen.getByTitle("Dev server");
     expect(frame).toHaveAttribute("sandbox", FRAME_SANDBOX);
     expect(FRAME_SANDBOX.split(" ")).toContain("allow-scripts");
     expect(FRAME_SANDBOX.split(" ")).not.toContain("allow-same-origin");
-    expect(screen.getByTestId("preview-port")).toHaveTextContent("Port 5173");
-    expect(screen.getByRole("link", { name: "Open in New Tab" })).toHaveAttribute("href", "http://127.0.0.1:5173/app");
+    expect(screen.getByTestId("preview-port")).toHaveTextContent(`Port ${window.location.port}`);
+    expect(screen.getByRole("link", { name: "Open in New Tab" })).toHaveAttribute("href", src);
     fireEvent.load(frame);
     expect(screen.getByTestId("web-preview")).toHaveAttribute("data-state", "loaded");
     expect(screen.queryByRole("status")).toBeNull();
@@ -28,7 +29,7 @@ describe("web preview", () => {
 
   it("retries 3 times 3 s apart, then says the service is not ready; Retry starts over", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
-    render(<WebPreview src="http://127.0.0.1:5999/" title="Dev server" />);
+    render(<WebPreview src="/preview/5999/" title="Dev server" />);
     await flush();
     expect(fetch).toHaveBeenCalledTimes(1);
     for (const n of [1, 2, 3]) {
@@ -60,12 +61,21 @@ describe("web preview", () => {
 
   it("refreshes on demand", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("ok"));
-    render(<WebPreview src="https://dashboards.example.com/yard" title="Yard" />);
+    render(<WebPreview src="/preview/3000/" title="Yard" />);
     await flush();
     fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
     expect(screen.getByRole("status")).toHaveTextContent("Preparing preview...");
     await flush();
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("loads another site's page directly, without probing it", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    render(<WebPreview src="https://dashboards.example.com:8443/yard" title="Yard" />);
+    await flush();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByTitle("Yard")).toHaveAttribute("src", "https://dashboards.example.com:8443/yard");
+    expect(screen.getByTestId("preview-port")).toHaveTextContent("Port 8443");
   });
 
   it("does not preview addresses that are not web pages", () => {

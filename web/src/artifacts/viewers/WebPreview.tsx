@@ -13,6 +13,14 @@ import { PREVIEW_RETRIES, PREVIEW_RETRY_DELAY_MS, initialPreview, previewReducer
  */
 export const FRAME_SANDBOX = "allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads";
 
+function isSameOrigin(url: string): boolean {
+  try {
+    return new URL(url, window.location.origin).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The port a preview address names explicitly, for the toolbar's label. */
 function portOf(url: string): string | null {
   try {
@@ -34,6 +42,12 @@ export function WebPreview({ src, title }: { src: string; title: string }) {
 
   useEffect(() => {
     if (state.phase !== "preparing" || !url) return;
+    // Only our own origin is probed (dev-server previews are served through it); the
+    // page's connect-src allows nothing else, and another site's frame loads directly.
+    if (!isSameOrigin(url)) {
+      dispatch({ type: "reachable" });
+      return;
+    }
     const controller = new AbortController();
     void probe(url, controller.signal).then((ok) => {
       if (!controller.signal.aborted) dispatch({ type: ok ? "reachable" : "unreachable" });

@@ -34,14 +34,11 @@ export function previewReducer(state: PreviewState, event: PreviewEvent): Previe
   }
 }
 
-/**
- * Whether something answers at `url`. Cross-origin answers are opaque (any answer means
- * the server is up); a same-origin one must be a success (a proxy's 502 is "not ready").
- */
+/** Whether the page at `url` (on our origin) answers with a success: a proxy's 502 is "not ready". */
 export async function probe(url: string, signal: AbortSignal): Promise<boolean> {
   try {
-    const res = await fetch(url, { mode: "no-cors", cache: "no-store", credentials: "omit", redirect: "follow", signal });
-    return res.type === "opaque" || res.type === "opaqueredirect" || res.ok;
+    const res = await fetch(url, { cache: "no-store", credentials: "omit", redirect: "follow", signal });
+    return res.ok;
   } catch {
     return false;
   }
