@@ -11,6 +11,7 @@ pub mod config;
 pub mod error;
 pub mod files;
 mod http;
+mod memory;
 pub mod seed;
 pub mod tools;
 
@@ -127,6 +128,7 @@ pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
 /// Serves `state` on `listener` until `shutdown` resolves, with periodic housekeeping.
 pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     let housekeeping = tokio::spawn(housekeeping(state.clone()));
+    let trimmer = tokio::spawn(memory::trim_after_bursts(state.runs.clone()));
     let app = app(state).into_make_service_with_connect_info::<SocketAddr>();
     // Streamed answers are many small writes: without TCP_NODELAY each one after the
     // first waits for the client's delayed ACK (about 40 ms).
@@ -137,6 +139,7 @@ pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future
     });
     let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
     housekeeping.abort();
+    trimmer.abort();
     Ok(result?)
 }
 
