@@ -1,7 +1,7 @@
 //! The web app, embedded in release builds (read from `web/dist` in debug builds).
 //! Client-side routes fall back to `index.html`.
 
-use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use rust_embed::RustEmbed;
 
@@ -10,17 +10,31 @@ use rust_embed::RustEmbed;
 #[allow_missing = true]
 struct Assets;
 
-/// What the browser may load: our own scripts and styles only; frames (previews,
-/// artifacts) are sandboxed by the app and may come from blob: or our origin.
+/// What the browser may load: our own scripts and styles only. Frames (iframe artifacts,
+/// web previews, dashboards) are sandboxed by the app without `allow-same-origin`, so
+/// they may come from any HTTPS site and from a dev server on this machine.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
     img-src 'self' data: blob:; media-src 'self' blob: data:; font-src 'self' data:; \
-    connect-src 'self' ws: wss:; frame-src 'self' blob: data:; worker-src 'self' blob:; \
+    connect-src 'self' ws: wss:; frame-src 'self' blob: data: https: http://localhost:* http://127.0.0.1:*; \
+    worker-src 'self' blob:; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
 
 const NOT_BUILT: &str = "<!doctype html><meta charset=utf-8><title>Waybill</title>\
     <p>The web app has not been built. Run <code>make run</code> from the project root.</p>";
 
-pub async fn serve_asset(method: Method, uri: Uri) -> Response {
+/// The build's precompressed copies, best first: (file suffix, content coding).
+const ENCODINGS: [(&str, &str); 2] = [(".br", "br"), (".gz", "gzip")];
+
+/// Whether the client's `Accept-Encoding` takes `coding` (a `q=0` refuses it).
+fn accepts(headers: &HeaderMap, coding: &str) -> bool {
+    headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        parts.next().is_some_and(|name| name.eq_ignore_ascii_case(coding))
+            && parts.all(|param| param.strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()).is_none_or(|q| q > 0.0))
+    })
+}
+
+pub async fn serve_asset(method: Method, uri: Uri, request_headers: HeaderMap) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
@@ -28,10 +42,22 @@ pub async fn serve_asset(method: Method, uri: Uri) -> Response {
     if let Some(file) = (!path.is_empty()).then(|| Assets::get(path)).flatten() {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
         let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
-        let mut response = (StatusCode::OK, file.data).into_response();
+        let compressed = ENCODINGS
+            .iter()
+            .filter(|(_, coding)| accepts(&request_headers, coding))
+            .find_map(|(suffix, coding)| Assets::get(&format!("{path}{suffix}")).map(|c| (c.data, *coding)));
+        let (data, coding) = match compressed {
+            Some((data, coding)) => (data, Some(coding)),
+            None => (file.data, None),
+        };
+        let mut response = (StatusCode::OK, data).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(mime.as_ref()).unwrap_or(HeaderValue::from_static("application/octet-stream")));
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        if let Some(coding) = coding {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
         return response;
     }
     // A missing file with an extension is a real 404, not a client-side route.
@@ -46,4 +72,25 @@ pub async fn serve_asset(method: Method, uri: Uri) -> Response {
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
+        headers
+    }
+
+    #[test]
+    fn accept_encoding_is_read_with_its_weights() {
+        assert!(accepts(&with("gzip, deflate, br, zstd"), "br"));
+        assert!(accepts(&with("gzip;q=0.8, BR;q=1"), "br"));
+        assert!(!accepts(&with("gzip, br;q=0"), "br"));
+        assert!(accepts(&with("gzip, br;q=0"), "gzip"));
+        assert!(!accepts(&with("identity"), "gzip"));
+        assert!(!accepts(&HeaderMap::new(), "gzip"));
+    }
 }
