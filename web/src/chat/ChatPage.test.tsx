@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../auth/store";
 import type { LoginResponse } from "../generated/LoginResponse";
 import { NO_KEYS, OFFLINE, fakeServer, textAnswer } from "../test/chatServer";
-import { json, mockFetch } from "../test/fetchMock";
+import { deferred, json, mockFetch } from "../test/fetchMock";
 import { makeJwt } from "../test/jwt";
 import { renderApp } from "../test/render";
 
@@ -216,6 +216,18 @@ describe("the model picker", () => {
     const options = await screen.findByTestId("model-options");
     expect(within(options).getByRole("menuitemcheckbox", { name: "Extended thinking" })).toBeVisible();
     expect(within(options).getByRole("menuitemcheckbox", { name: "Interleaved thinking" })).toBeVisible();
+  });
+
+  it("sends no model while the usable models are still loading, so the server picks its default", async () => {
+    const held = deferred<Response>();
+    const server = fakeServer({ session, override: (call) => (call.path === "/api/models" ? held.promise : undefined) });
+    const calls = mockFetch(server.handler);
+    await open();
+    await userEvent.type(screen.getByRole("textbox", { name: "Message" }), "hello{Enter}");
+    expect(await screen.findByText("Hello from the fake server.")).toBeVisible();
+    const body = calls.find((c) => c.path === "/api/chat")!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty("model");
+    held.resolve(json(200, [OFFLINE]));
   });
 
   it("falls back to the offline model when the key check fails", async () => {

@@ -4,8 +4,11 @@ import type { ChatRequest } from "../generated/ChatRequest";
 import type { ProviderOptions } from "./models";
 import type { ChatMessage } from "./types";
 
-/** What every request adds to the SDK's body, read when the request is made. */
-export type RequestSettings = { model: string; providerOptions: ProviderOptions };
+/**
+ * What every request adds to the SDK's body, read when the request is made. Without a
+ * model (the list of usable models has not arrived yet) the server picks its default.
+ */
+export type RequestSettings = { model: string | undefined; providerOptions: ProviderOptions };
 
 /**
  * The SDK's own HTTP transport, unmodified, pointed at `POST /api/chat`. Requests go

@@ -59,6 +59,9 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
   const [model, setModel] = useState(initialModel);
   const modelRef = useRef(model);
   modelRef.current = model;
+  // Until the usable models are known, the chosen one may not run here: send none then.
+  const modelsKnown = useRef(models !== undefined);
+  modelsKnown.current = models !== undefined;
   const [sending, setSending] = useState(false);
   const [sentCount, setSentCount] = useState(0);
   const { attachments, add, remove, clear, refused, dismissRefused } = useAttachments();
@@ -72,7 +75,7 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
   const transport = useMemo(
     () =>
       createChatTransport(() => ({
-        model: modelRef.current,
+        model: modelsKnown.current ? modelRef.current : undefined,
         providerOptions: providerOptions(usePreferences.getState().modelOptions),
       })),
     [],
