@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../auth/store";
 import type { LoginResponse } from "../generated/LoginResponse";
+import { chooseLanguage } from "../i18n";
 import { NO_KEYS, OFFLINE, fakeServer, textAnswer } from "../test/chatServer";
 import { deferred, json, mockFetch } from "../test/fetchMock";
 import { makeJwt } from "../test/jwt";
@@ -228,6 +229,17 @@ describe("the model picker", () => {
     const body = calls.find((c) => c.path === "/api/chat")!.body as Record<string, unknown>;
     expect(body).not.toHaveProperty("model");
     held.resolve(json(200, [OFFLINE]));
+  });
+
+  it("names the offline model in the reader's language", async () => {
+    mockFetch(fakeServer({ session }).handler);
+    await open();
+    try {
+      await act(() => chooseLanguage("zh-CN"));
+      await waitFor(() => expect(screen.getByTestId("model-picker")).toHaveTextContent("离线（未配置 AI 提供商）"));
+    } finally {
+      await act(() => chooseLanguage("en"));
+    }
   });
 
   it("falls back to the offline model when the key check fails", async () => {

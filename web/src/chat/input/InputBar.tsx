@@ -94,7 +94,7 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
           autoFocus
           className="block max-h-[200px] w-full resize-none bg-transparent px-4 pt-3 pb-1 text-[15px] leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none"
         />
-        <div className="flex items-center gap-1 px-2 pb-2">
+        <div className="@container flex items-center gap-1 px-2 pb-2">
           <input
             ref={fileRef}
             type="file"
@@ -122,8 +122,9 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
               {t("input.modeLiveAgent")}
             </button>
           </div>
-          <span id={hintId} className="ml-auto hidden truncate px-2 text-xs text-slate-400 xl:inline">
-            {sending ? t("input.uploading") : t("input.hint")}
+          {/* Fills the row, so the send button stays at the end; the hint shows when it fits. */}
+          <span id={hintId} className="min-w-0 flex-1 truncate px-2 text-right text-xs text-slate-400">
+            <span className="hidden @lg:inline">{sending ? t("input.uploading") : t("input.hint")}</span>
           </span>
           {running ? (
             <button

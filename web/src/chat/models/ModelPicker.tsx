@@ -108,6 +108,8 @@ export function ModelPicker({ models, value, onChange }: Props) {
   const options = usePreferences((s) => s.modelOptions);
   const set = usePreferences((s) => s.setModelOption);
   const current = models?.find((m) => m.id === value);
+  // The offline model is named in the reader's language; provider models by their own names.
+  const label = (m: ModelInfo) => (m.provider === "offline" ? t("model.offline") : m.name);
   const choose = (id: string) => {
     onChange(id);
     setOpen(false);
@@ -116,11 +118,11 @@ export function ModelPicker({ models, value, onChange }: Props) {
   return (
     <MenuRoot open={open} onOpenChange={setOpen}>
       <MenuTrigger
-        aria-label={`${t("model.label")}: ${current?.name ?? value}`}
+        aria-label={`${t("model.label")}: ${current ? label(current) : value}`}
         data-testid="model-picker"
         className="inline-flex max-w-64 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
       >
-        <span className="truncate">{current?.name ?? (models ? value : t("model.loading"))}</span>
+        <span className="truncate">{current ? label(current) : models ? value : t("model.loading")}</span>
         <ChevronDown className="size-4 shrink-0 text-slate-500" />
       </MenuTrigger>
       <MenuContent align="start" className="w-64" aria-label={t("model.label")}>
@@ -132,7 +134,7 @@ export function ModelPicker({ models, value, onChange }: Props) {
             return (
               <MenuItem key={m.id} onSelect={() => choose(m.id)} data-model={m.id} aria-current={selected}>
                 <Check on={selected} />
-                <span className="truncate">{m.name}</span>
+                <span className="truncate">{label(m)}</span>
               </MenuItem>
             );
           }
@@ -149,10 +151,10 @@ export function ModelPicker({ models, value, onChange }: Props) {
                 }}
               >
                 <Check on={selected} />
-                <span className="flex-1 truncate">{m.name}</span>
+                <span className="flex-1 truncate">{label(m)}</span>
                 <ChevronRight className="size-4 text-slate-400" />
               </MenuSubTrigger>
-              <MenuSubContent className="w-56" aria-label={t("model.options", { model: m.name })} data-testid="model-options">
+              <MenuSubContent className="w-56" aria-label={t("model.options", { model: label(m) })} data-testid="model-options">
                 <Panel options={options} set={set} />
               </MenuSubContent>
             </MenuSub>

@@ -164,6 +164,7 @@ const de: Catalogue = {
     audioDownloadFailed: "Die Audiodatei konnte nicht heruntergeladen werden",
   },
   model: {
+    offline: "Offline (kein KI-Anbieter)",
     label: "Modell",
     loading: "Modelle werden geladen …",
     options: "Optionen für {{model}}",

@@ -166,6 +166,7 @@ const en = {
     audioDownloadFailed: "下载音频文件失败",
   },
   model: {
+    offline: "Offline (no AI provider)",
     label: "Model",
     loading: "Loading models…",
     options: "{{model}} options",

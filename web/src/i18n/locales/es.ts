@@ -164,6 +164,7 @@ const es: Catalogue = {
     audioDownloadFailed: "No se pudo descargar el archivo de audio",
   },
   model: {
+    offline: "Sin conexión (sin proveedor de IA)",
     label: "Modelo",
     loading: "Cargando modelos…",
     options: "Opciones de {{model}}",

@@ -164,6 +164,7 @@ const fr: Catalogue = {
     audioDownloadFailed: "Échec du téléchargement du fichier audio",
   },
   model: {
+    offline: "Hors ligne (aucun fournisseur d’IA)",
     label: "Modèle",
     loading: "Chargement des modèles…",
     options: "Options de {{model}}",

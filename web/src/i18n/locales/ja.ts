@@ -164,6 +164,7 @@ const ja: Catalogue = {
     audioDownloadFailed: "音声ファイルのダウンロードに失敗しました",
   },
   model: {
+    offline: "オフライン（AI 未接続）",
     label: "モデル",
     loading: "モデルを読み込んでいます…",
     options: "{{model}} のオプション",

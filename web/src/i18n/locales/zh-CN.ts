@@ -164,6 +164,7 @@ const zhCN: Catalogue = {
     audioDownloadFailed: "下载音频文件失败",
   },
   model: {
+    offline: "离线（未配置 AI 提供商）",
     label: "模型",
     loading: "正在加载模型…",
     options: "{{model}} 选项",

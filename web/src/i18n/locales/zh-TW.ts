@@ -164,6 +164,7 @@ const zhTW: Catalogue = {
     audioDownloadFailed: "下載音訊檔案失敗",
   },
   model: {
+    offline: "離線（未設定 AI 提供者）",
     label: "模型",
     loading: "正在載入模型…",
     options: "{{model}} 選項",
