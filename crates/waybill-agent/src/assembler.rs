@@ -171,10 +171,10 @@ impl Assembler {
                 let text = self.partial_inputs.get_mut(tool_call_id).ok_or_else(|| AssembleError::UnknownPart("tool-input-delta", tool_call_id.clone()))?;
                 text.push_str(input_text_delta);
                 // The client shows partial input; the stored message only needs it once complete.
-                if let Ok(input) = serde_json::from_str::<Value>(text) {
-                    if let Some(part) = self.tool_part(tool_call_id) {
-                        part.insert("input".into(), input);
-                    }
+                if let Ok(input) = serde_json::from_str::<Value>(text)
+                    && let Some(part) = self.tool_part(tool_call_id)
+                {
+                    part.insert("input".into(), input);
                 }
             }
             Chunk::ToolInputAvailable { tool_call_id, tool_name, input, provider_executed } => {

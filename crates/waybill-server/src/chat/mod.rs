@@ -130,10 +130,10 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         Some(_) => state.store.chat_messages(&ctx.tenant_id, &ctx.user_id, &body.id).await?,
         None => Vec::new(),
     };
-    if let Some(message_id) = &body.message_id {
-        if !stored.iter().any(|m| &m.id == message_id) || !records.iter().any(|m| &m.id == message_id) {
-            return Err(Error::NotFound("Message"));
-        }
+    if let Some(message_id) = &body.message_id
+        && (!stored.iter().any(|m| &m.id == message_id) || !records.iter().any(|m| &m.id == message_id))
+    {
+        return Err(Error::NotFound("Message"));
     }
     let regenerate = body.trigger.as_deref() == Some("regenerate-message");
     if last.role == "user" && !regenerate && already_answered(&stored, &last.id) {

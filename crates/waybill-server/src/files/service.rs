@@ -259,8 +259,7 @@ mod tests {
 
     #[test]
     fn view_links_name_their_token_and_only_ours_are_read_back() {
-        let mut config = Config::default();
-        config.data_dir = std::env::temp_dir().join(format!("waybill-files-{}", std::process::id()));
+        let mut config = Config { data_dir: std::env::temp_dir().join(format!("waybill-files-{}", std::process::id())), ..Default::default() };
         config.files.public_url = Some("https://wb.example.com/".into());
         let service = FileService::new(&config).unwrap();
         assert_eq!(service.token_in("https://wb.example.com/api/file-app/v1/file/view/abc123/a%20b.pdf"), Some("abc123"));
