@@ -12,6 +12,10 @@ pub struct TimeTool;
 /// Places people name, and their zones, for the offline model.
 const PLACES: &[(&str, &str)] = &[
     ("new york", "America/New_York"),
+    ("nueva york", "America/New_York"),
+    ("纽约", "America/New_York"),
+    ("紐約", "America/New_York"),
+    ("ニューヨーク", "America/New_York"),
     ("los angeles", "America/Los_Angeles"),
     ("chicago", "America/Chicago"),
     ("denver", "America/Denver"),
@@ -20,6 +24,10 @@ const PLACES: &[(&str, &str)] = &[
     ("são paulo", "America/Sao_Paulo"),
     ("sao paulo", "America/Sao_Paulo"),
     ("london", "Europe/London"),
+    ("londres", "Europe/London"),
+    ("伦敦", "Europe/London"),
+    ("倫敦", "Europe/London"),
+    ("ロンドン", "Europe/London"),
     ("paris", "Europe/Paris"),
     ("berlin", "Europe/Berlin"),
     ("madrid", "Europe/Madrid"),
@@ -29,15 +37,22 @@ const PLACES: &[(&str, &str)] = &[
     ("singapore", "Asia/Singapore"),
     ("shanghai", "Asia/Shanghai"),
     ("beijing", "Asia/Shanghai"),
+    ("pekín", "Asia/Shanghai"),
+    ("pékin", "Asia/Shanghai"),
+    ("peking", "Asia/Shanghai"),
     ("北京", "Asia/Shanghai"),
     ("上海", "Asia/Shanghai"),
     ("hong kong", "Asia/Hong_Kong"),
     ("taipei", "Asia/Taipei"),
     ("tokyo", "Asia/Tokyo"),
+    ("tokio", "Asia/Tokyo"),
     ("東京", "Asia/Tokyo"),
     ("东京", "Asia/Tokyo"),
     ("seoul", "Asia/Seoul"),
     ("sydney", "Australia/Sydney"),
+    ("悉尼", "Australia/Sydney"),
+    ("雪梨", "Australia/Sydney"),
+    ("シドニー", "Australia/Sydney"),
     ("utc", "UTC"),
 ];
 
@@ -80,7 +95,7 @@ impl Tool for TimeTool {
     }
 
     fn keywords(&self) -> &[&str] {
-        &["time", "clock", "date", "today", "now", "hour", "timezone", "o'clock", "几点", "时间", "日期", "時間", "日付", "hora", "fecha", "uhrzeit", "datum", "heure"]
+        &["time", "clock", "date", "today", "now", "hour", "timezone", "o'clock", "几点", "幾點", "时间", "時間", "日期", "何時", "時刻", "日付", "hora", "fecha", "uhrzeit", "spät", "datum", "heure"]
     }
 
     fn execute<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, Result<Value, ToolError>> {
@@ -137,5 +152,9 @@ mod tests {
         assert_eq!(TimeTool.offline_input("What time is it in Tokyo?", &ctx), Some(json!({"timezone": "Asia/Tokyo"})));
         assert_eq!(TimeTool.offline_input("time in Europe/Berlin please", &ctx), Some(json!({"timezone": "Europe/Berlin"})));
         assert_eq!(TimeTool.offline_input("what time is it", &ctx), Some(json!({})));
+        for question in ["东京现在几点？", "東京現在幾點？", "東京は今何時ですか？", "Wie spät ist es in Tokio?", "¿Qué hora es en Tokio?"] {
+            assert_eq!(TimeTool.offline_input(question, &ctx), Some(json!({"timezone": "Asia/Tokyo"})), "{question}");
+        }
+        assert_eq!(TimeTool.offline_input("ロンドンは何時？", &ctx), Some(json!({"timezone": "Europe/London"})));
     }
 }

@@ -187,9 +187,27 @@ impl Tool for WeatherTool {
 }
 
 /// The place named after "in", "for" or "at" ("weather in Ontario, CA?" → "Ontario, CA").
+/// Weather words that follow the place in Chinese and Japanese ("东京的天气", "東京の天気").
+const PLACE_BEFORE: &[&str] = &["的天气", "的天氣", "の天気", "の天候", "の気温", "天气", "天氣", "天気", "気温"];
+
+/// Words that introduce the place after them, in the interface's languages.
+const PLACE_AFTER: &[&str] = &[" in ", " for ", " at ", " near ", " en ", " à ", " au ", " bei ", " für "];
+
 fn place_in(text: &str) -> Option<String> {
+    place_before_weather_word(text).or_else(|| place_after_preposition(text))
+}
+
+/// "Savannah 的天气怎么样" → "Savannah": the words just before the weather word.
+fn place_before_weather_word(text: &str) -> Option<String> {
+    let (before, _) = PLACE_BEFORE.iter().filter_map(|w| text.split_once(w)).min_by_key(|(before, _)| before.len())?;
+    let last = before.rsplit(|c: char| "，。？！、,?!:：".contains(c)).next()?.trim();
+    let place = ["今天", "现在", "現在", "明天", "今日", "明日", "请问", "請問"].iter().fold(last.to_owned(), |p, w| p.trim_start_matches(w).trim().to_owned());
+    (!place.is_empty()).then_some(place)
+}
+
+fn place_after_preposition(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
-    let start = [" in ", " for ", " at ", " near "].iter().filter_map(|w| lower.rfind(w).map(|i| i + w.len())).max()?;
+    let start = PLACE_AFTER.iter().filter_map(|w| lower.rfind(w).map(|i| i + w.len())).max()?;
     let place: String = text[start..].chars().take_while(|c| c.is_alphanumeric() || " ,.-'".contains(*c)).collect();
     let place = place.trim().trim_end_matches(['.', ',']).trim();
     let place = ["right now", "today", "tomorrow", "now"].iter().fold(place.to_owned(), |p, w| {
@@ -208,6 +226,13 @@ mod tests {
         assert_eq!(place_in("weather for Savannah today").as_deref(), Some("Savannah"));
         assert_eq!(place_in("Is it raining at Rotterdam right now?").as_deref(), Some("Rotterdam"));
         assert_eq!(place_in("what's the weather"), None);
+        assert_eq!(place_in("Savannah 的天气怎么样？").as_deref(), Some("Savannah"));
+        assert_eq!(place_in("请问，今天东京的天气如何").as_deref(), Some("东京"));
+        assert_eq!(place_in("東京の天気は？").as_deref(), Some("東京"));
+        assert_eq!(place_in("Wie ist das Wetter in Berlin?").as_deref(), Some("Berlin"));
+        assert_eq!(place_in("¿Qué tiempo hace en Madrid?").as_deref(), Some("Madrid"));
+        assert_eq!(place_in("Quel temps fait-il à Paris ?").as_deref(), Some("Paris"));
+        assert_eq!(place_in("天气怎么样"), None);
     }
 
     #[test]
