@@ -88,7 +88,7 @@ impl Store {
         )
         .bind(tenant_id)
         .bind(owner_id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.reads())
         .await?;
         rows.iter()
             .map(|r| Ok(ChatSummary { id: r.try_get("id")?, title: title_from(r)?, updated_at_ms: r.try_get("updated_at")? }))
@@ -110,7 +110,7 @@ impl Store {
         .bind(i64::from(chat.title_by_user))
         .bind(chat.model)
         .bind(now)
-        .execute(&self.pool)
+        .execute(self.writes())
         .await
         .map_err(conflict_as("a chat with this id"))?;
         Ok(())
@@ -124,7 +124,7 @@ impl Store {
         .bind(chat_id)
         .bind(tenant_id)
         .bind(owner_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.reads())
         .await?;
         row.map(|r| {
             Ok(ChatMeta {
@@ -149,7 +149,7 @@ impl Store {
         .bind(chat_id)
         .bind(tenant_id)
         .bind(owner_id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.reads())
         .await?;
         rows.iter()
             .map(|r| Ok(MessageRecord { id: r.try_get("id")?, role: r.try_get("role")?, body: r.try_get("body")? }))
@@ -171,7 +171,7 @@ impl Store {
         auto_title: Option<&str>,
     ) -> Result<SaveOutcome> {
         let now = now_ms();
-        let (_writer, mut tx) = self.begin_write().await?;
+        let mut tx = self.begin_write().await?;
         let found = sqlx::query("SELECT tenant_id, owner_id, title, title_by_user FROM chats WHERE id = $1")
             .bind(chat_id)
             .fetch_optional(&mut *tx)
@@ -276,7 +276,7 @@ impl Store {
     /// was the owner's.
     pub async fn upsert_message(&self, owner: Owner<'_>, chat_id: &str, message: &MessageRecord) -> Result<bool> {
         let now = now_ms();
-        let (_writer, mut tx) = self.begin_write().await?;
+        let mut tx = self.begin_write().await?;
         let owned = sqlx::query("SELECT 1 AS one FROM chats WHERE id = $1 AND tenant_id = $2 AND owner_id = $3")
             .bind(chat_id)
             .bind(owner.tenant_id)
@@ -328,14 +328,14 @@ impl Store {
         .bind(chat_id)
         .bind(tenant_id)
         .bind(owner_id)
-        .execute(&self.pool)
+        .execute(self.writes())
         .await?;
         Ok(done.rows_affected() > 0)
     }
 
     /// Deletes one chat with its messages and recordings. Answers whether it was the owner's.
     pub async fn delete_chat(&self, tenant_id: &str, owner_id: &str, chat_id: &str) -> Result<bool> {
-        let (_writer, mut tx) = self.begin_write().await?;
+        let mut tx = self.begin_write().await?;
         let owned = sqlx::query("SELECT 1 AS one FROM chats WHERE id = $1 AND tenant_id = $2 AND owner_id = $3")
             .bind(chat_id)
             .bind(tenant_id)
@@ -352,7 +352,7 @@ impl Store {
 
     /// Deletes every chat of the owner in the tenant. Answers how many.
     pub async fn delete_all_chats(&self, tenant_id: &str, owner_id: &str) -> Result<u64> {
-        let (_writer, mut tx) = self.begin_write().await?;
+        let mut tx = self.begin_write().await?;
         let ids: Vec<String> = sqlx::query("SELECT id FROM chats WHERE tenant_id = $1 AND owner_id = $2")
             .bind(tenant_id)
             .bind(owner_id)
@@ -378,7 +378,7 @@ impl Store {
         .bind(chat_id)
         .bind(tenant_id)
         .bind(owner_id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.reads())
         .await?;
         rows.iter()
             .map(|r| {

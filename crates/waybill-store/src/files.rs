@@ -81,7 +81,7 @@ impl Store {
             .bind(file.operator)
             .bind(i64::from(file.watermarked))
             .bind(now)
-            .execute(&self.pool)
+            .execute(self.writes())
             .await
             .map_err(conflict_as("a file with this id"))?;
         Ok(FileRecord {
@@ -107,7 +107,7 @@ impl Store {
             .bind(file_id)
             .bind(owner.tenant_id)
             .bind(owner.user_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.reads())
             .await?;
         row.as_ref().map(record).transpose()
     }
@@ -118,7 +118,7 @@ impl Store {
         .bind(owner.tenant_id)
         .bind(owner.user_id)
         .bind(filename)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.reads())
         .await?;
         row.as_ref().map(record).transpose()
     }
@@ -127,7 +127,7 @@ impl Store {
     pub async fn file_by_view_token(&self, token: &str) -> Result<Option<FileRecord>> {
         let row = sqlx::query(concat!("SELECT ", columns!(), " FROM files WHERE view_token = $1"))
             .bind(token)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.reads())
             .await?;
         row.as_ref().map(record).transpose()
     }
@@ -139,14 +139,14 @@ impl Store {
         .bind(owner.user_id)
         .bind(limit)
         .bind(offset)
-        .fetch_all(&self.pool)
+        .fetch_all(self.reads())
         .await?;
         rows.iter().map(record).collect()
     }
 
     /// Deletes the owner's file record and answers it, so its blobs can go too.
     pub async fn delete_file(&self, owner: Owner<'_>, file_id: &str) -> Result<Option<FileRecord>> {
-        let (_writer, mut tx) = self.begin_write().await?;
+        let mut tx = self.begin_write().await?;
         let row = sqlx::query(concat!("SELECT ", columns!(), " FROM files WHERE id = $1 AND tenant_id = $2 AND owner_id = $3"))
             .bind(file_id)
             .bind(owner.tenant_id)

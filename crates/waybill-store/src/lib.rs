@@ -20,7 +20,6 @@ pub mod testing;
 
 use std::path::Path;
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -42,14 +41,17 @@ pub enum Backend {
 }
 
 /// The handle every repository function hangs off. Cheap to clone.
+///
+/// Reads and writes go through different pools. On SQLite the write pool holds a single
+/// connection and every write transaction begins `IMMEDIATE`, so writers queue for that
+/// connection instead of failing with "database is locked" (a deferred transaction that
+/// upgrades to a write after another connection committed cannot wait; it fails at
+/// once). Readers never block in WAL mode. On PostgreSQL both are the same pool.
 #[derive(Clone)]
 pub struct Store {
-    pool: AnyPool,
+    reader: AnyPool,
+    writer: AnyPool,
     backend: Backend,
-    /// SQLite allows one writer: write transactions take this first, so concurrent
-    /// saves queue here instead of failing with "database is locked" (a deferred
-    /// transaction that upgrades to a write cannot wait for the lock).
-    sqlite_writer: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -79,35 +81,38 @@ impl Store {
             return Err(StoreError::UnsupportedUrl);
         };
         let options = AnyConnectOptions::from_str(url)?;
-        let pool = match backend {
+        let (reader, writer) = match backend {
             Backend::Sqlite => {
-                AnyPoolOptions::new()
-                    .max_connections(8)
-                    .after_connect(|conn, _| {
-                        Box::pin(async move {
-                            conn.execute("PRAGMA journal_mode = WAL").await?;
-                            conn.execute("PRAGMA synchronous = NORMAL").await?;
-                            conn.execute("PRAGMA foreign_keys = ON").await?;
-                            conn.execute("PRAGMA busy_timeout = 5000").await?;
-                            Ok(())
-                        })
-                    })
-                    .connect_with(options)
-                    .await?
+                let writer = sqlite_pool(1).connect_with(options.clone()).await?;
+                let reader = sqlite_pool(8).connect_with(options).await?;
+                (reader, writer)
             }
-            Backend::Postgres => AnyPoolOptions::new().max_connections(16).connect_with(options).await?,
+            Backend::Postgres => {
+                let pool = AnyPoolOptions::new().max_connections(16).connect_with(options).await?;
+                (pool.clone(), pool)
+            }
         };
-        Ok(Self { pool, backend, sqlite_writer: Arc::default() })
+        Ok(Self { reader, writer, backend })
     }
 
-    /// Begins a transaction that will write. On SQLite it holds the writer lock until the
-    /// guard (declared before the transaction, so dropped after it) goes.
-    pub(crate) async fn begin_write(&self) -> Result<(Option<tokio::sync::OwnedMutexGuard<()>>, sqlx::Transaction<'static, sqlx::Any>)> {
-        let guard = match self.backend {
-            Backend::Sqlite => Some(self.sqlite_writer.clone().lock_owned().await),
-            Backend::Postgres => None,
-        };
-        Ok((guard, self.pool.begin().await?))
+    /// The pool for reads.
+    pub(crate) fn reads(&self) -> &AnyPool {
+        &self.reader
+    }
+
+    /// The pool for single-statement writes (on SQLite, the one writer connection).
+    pub(crate) fn writes(&self) -> &AnyPool {
+        &self.writer
+    }
+
+    /// Begins a transaction that will write: on SQLite on the writer connection, taking
+    /// the database's write lock up front (`BEGIN IMMEDIATE`, waiting up to the busy
+    /// timeout for another process that holds it).
+    pub(crate) async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.writer.begin().await?,
+        })
     }
 
     pub fn backend(&self) -> Backend {
@@ -120,18 +125,19 @@ impl Store {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
-        migrator.run(&self.pool).await?;
+        migrator.run(&self.writer).await?;
         Ok(())
     }
 
     /// A trivial round trip, for health checks.
     pub async fn ping(&self) -> Result<()> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        sqlx::query("SELECT 1").execute(&self.reader).await?;
         Ok(())
     }
 
     pub async fn close(&self) {
-        self.pool.close().await;
+        self.reader.close().await;
+        self.writer.close().await;
     }
 }
 
@@ -142,4 +148,21 @@ pub fn now_ms() -> i64 {
 
 pub(crate) fn new_id() -> String {
     uuid::Uuid::now_v7().to_string()
+}
+
+/// A SQLite pool of `size` connections, each in WAL mode with a busy timeout.
+fn sqlite_pool(size: u32) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(size)
+        // Writers wait for the one writer connection rather than fail.
+        .acquire_timeout(std::time::Duration::from_secs(60))
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                conn.execute("PRAGMA journal_mode = WAL").await?;
+                conn.execute("PRAGMA synchronous = NORMAL").await?;
+                conn.execute("PRAGMA foreign_keys = ON").await?;
+                conn.execute("PRAGMA busy_timeout = 10000").await?;
+                Ok(())
+            })
+        })
 }

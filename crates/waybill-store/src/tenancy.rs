@@ -60,7 +60,7 @@ impl Store {
             .bind(id)
             .bind(name)
             .bind(now_ms())
-            .execute(&self.pool)
+            .execute(self.writes())
             .await?;
         Ok(())
     }
@@ -75,13 +75,13 @@ impl Store {
         .bind(id)
         .bind(name)
         .bind(now_ms())
-        .execute(&self.pool)
+        .execute(self.writes())
         .await?;
         Ok(())
     }
 
     pub async fn count_users(&self) -> Result<i64> {
-        Ok(sqlx::query("SELECT COUNT(*) AS n FROM users").fetch_one(&self.pool).await?.try_get("n")?)
+        Ok(sqlx::query("SELECT COUNT(*) AS n FROM users").fetch_one(self.reads()).await?.try_get("n")?)
     }
 
     /// Creates a user; the email is stored lower-cased and must be unique.
@@ -103,7 +103,7 @@ impl Store {
         .bind(&user.first_name)
         .bind(&user.user_name)
         .bind(now_ms())
-        .execute(&self.pool)
+        .execute(self.writes())
         .await
         .map_err(conflict_as("a user with this email"))?;
         Ok(user)
@@ -111,7 +111,7 @@ impl Store {
 
     /// Grants the user the tenant (optionally as admin) and the listed facilities of it.
     pub async fn grant(&self, user_id: &str, tenant_id: &str, facility_ids: &[&str], admin: bool) -> Result<()> {
-        let (_writer, mut tx) = self.begin_write().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO tenant_grants (user_id, tenant_id, is_admin) VALUES ($1, $2, $3) \
              ON CONFLICT (user_id, tenant_id) DO UPDATE SET is_admin = excluded.is_admin",
@@ -139,7 +139,7 @@ impl Store {
     pub async fn user_by_email(&self, email: &str) -> Result<Option<User>> {
         let row = sqlx::query("SELECT id, email, password_hash, first_name, user_name FROM users WHERE email = $1")
             .bind(email.trim().to_lowercase())
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.reads())
             .await?;
         row.map(|r| user_from_row(&r)).transpose()
     }
@@ -147,7 +147,7 @@ impl Store {
     pub async fn user_by_id(&self, id: &str) -> Result<Option<User>> {
         let row = sqlx::query("SELECT id, email, password_hash, first_name, user_name FROM users WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.reads())
             .await?;
         row.map(|r| user_from_row(&r)).transpose()
     }
@@ -165,7 +165,7 @@ impl Store {
              ORDER BY t.name, t.id, f.name, f.id",
         )
         .bind(user_id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.reads())
         .await?;
         let mut grants: Vec<Grant> = Vec::new();
         for row in rows {

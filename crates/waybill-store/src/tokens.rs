@@ -40,7 +40,7 @@ impl Store {
         .bind(token_hash(raw))
         .bind(now_ms())
         .bind(expires_at_ms)
-        .execute(&self.pool)
+        .execute(self.writes())
         .await?;
         Ok(())
     }
@@ -48,7 +48,7 @@ impl Store {
     /// Uses `presented` and, if it was valid, stores `replacement` in the same family.
     pub async fn rotate_refresh_token(&self, presented: &str, replacement: &str, expires_at_ms: i64) -> Result<RefreshOutcome> {
         let now = now_ms();
-        let (_writer, mut tx) = self.begin_write().await?;
+        let mut tx = self.begin_write().await?;
         let Some(row) = sqlx::query(
             "SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
         )
@@ -102,12 +102,12 @@ impl Store {
         let family: Option<String> = sqlx::query("SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2")
             .bind(token_hash(raw))
             .bind(user_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.reads())
             .await?
             .map(|r| r.try_get("family_id"))
             .transpose()?;
         if let Some(family_id) = family {
-            let (_writer, mut tx) = self.begin_write().await?;
+            let mut tx = self.begin_write().await?;
             revoke_family(&mut tx, &family_id, now_ms()).await?;
             tx.commit().await?;
         }
@@ -120,7 +120,7 @@ impl Store {
             .bind(now_ms())
             .bind(family_id)
             .bind(user_id)
-            .execute(&self.pool)
+            .execute(self.writes())
             .await?;
         Ok(())
     }
@@ -130,7 +130,7 @@ impl Store {
         sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL")
             .bind(now_ms())
             .bind(user_id)
-            .execute(&self.pool)
+            .execute(self.writes())
             .await?;
         Ok(())
     }
@@ -143,7 +143,7 @@ impl Store {
         )
         .bind(family_id)
         .bind(now_ms())
-        .fetch_one(&self.pool)
+        .fetch_one(self.reads())
         .await?
         .try_get("n")?;
         Ok(n > 0)
@@ -153,7 +153,7 @@ impl Store {
     pub async fn prune_refresh_tokens(&self) -> Result<u64> {
         let done = sqlx::query("DELETE FROM refresh_tokens WHERE expires_at < $1")
             .bind(now_ms() - 86_400_000)
-            .execute(&self.pool)
+            .execute(self.writes())
             .await?;
         Ok(done.rows_affected())
     }
