@@ -2,11 +2,10 @@
 
 use std::collections::HashMap;
 
-use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::error::conflict_as;
-use crate::{Result, Store, StoreError, now_ms};
+use crate::{Result, Store, StoreError, now_ms, sha256_hex};
 
 pub struct NewChat<'a> {
     pub id: &'a str,
@@ -61,6 +60,17 @@ pub enum SaveOutcome {
     Saved,
     /// The chat exists for another tenant or owner, or does not exist and creation was not asked.
     NotFound,
+    /// The message a partial save was loaded from is no longer stored: nothing was written.
+    Stale,
+}
+
+/// One save: the messages from the first position the saver may change.
+struct Save<'m, 'n> {
+    model: &'m str,
+    messages: &'m [MessageRecord],
+    create: Option<NewChat<'n>>,
+    auto_title: Option<&'m str>,
+    loaded_from: Option<&'m str>,
 }
 
 /// Who is asking: every chat query is scoped by both.
@@ -75,9 +85,6 @@ fn title_from(row: &sqlx::any::AnyRow) -> Result<String> {
     String::from_utf8(bytes).map_err(|_| StoreError::Corrupt("a chat title is not UTF-8".into()))
 }
 
-fn body_hash(body: &str) -> String {
-    Sha256::digest(body.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
 
 impl Store {
     /// The owner's chats, most recently updated first.
@@ -170,6 +177,27 @@ impl Store {
         create: Option<NewChat<'_>>,
         auto_title: Option<&str>,
     ) -> Result<SaveOutcome> {
+        self.save(owner, chat_id, Save { model, messages, create, auto_title, loaded_from: None }).await
+    }
+
+    /// As [`Store::save_chat`] for a client that holds only the newest part of a long
+    /// chat, loaded from the message `loaded_from` on: messages stored before that one are
+    /// kept as they are, and the rest are replaced by `messages`. Answers
+    /// [`SaveOutcome::Stale`] when `loaded_from` is no longer stored.
+    pub async fn save_chat_from(
+        &self,
+        owner: Owner<'_>,
+        chat_id: &str,
+        model: &str,
+        loaded_from: &str,
+        messages: &[MessageRecord],
+        auto_title: Option<&str>,
+    ) -> Result<SaveOutcome> {
+        self.save(owner, chat_id, Save { model, messages, create: None, auto_title, loaded_from: Some(loaded_from) }).await
+    }
+
+    async fn save(&self, owner: Owner<'_>, chat_id: &str, save: Save<'_, '_>) -> Result<SaveOutcome> {
+        let Save { model, messages, create, auto_title, loaded_from } = save;
         let now = now_ms();
         let mut tx = self.begin_write().await?;
         let found = sqlx::query("SELECT tenant_id, owner_id, title, title_by_user FROM chats WHERE id = $1")
@@ -212,9 +240,25 @@ impl Store {
             }
         }
 
+        // Messages before the one the client loaded from are not the client's to change.
+        let first_position = match loaded_from {
+            None => 0,
+            Some(id) => {
+                let row = sqlx::query("SELECT position FROM chat_messages WHERE chat_id = $1 AND id = $2")
+                    .bind(chat_id)
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                match row {
+                    Some(row) => row.try_get::<i64, _>("position")?,
+                    None => return Ok(SaveOutcome::Stale),
+                }
+            }
+        };
         let existing: HashMap<String, (i64, String)> =
-            sqlx::query("SELECT id, position, body_hash FROM chat_messages WHERE chat_id = $1")
+            sqlx::query("SELECT id, position, body_hash FROM chat_messages WHERE chat_id = $1 AND position >= $2")
                 .bind(chat_id)
+                .bind(first_position)
                 .fetch_all(&mut *tx)
                 .await?
                 .iter()
@@ -222,9 +266,9 @@ impl Store {
                 .collect::<Result<_>>()?;
 
         let mut changed = outcome == SaveOutcome::Created || title_to_set.is_some();
-        for (position, message) in messages.iter().enumerate() {
-            let position = position as i64;
-            let hash = body_hash(&message.body);
+        for (index, message) in messages.iter().enumerate() {
+            let position = first_position + index as i64;
+            let hash = sha256_hex(&message.body);
             if existing.get(&message.id).is_some_and(|(p, h)| *p == position && *h == hash) {
                 continue;
             }
@@ -271,6 +315,60 @@ impl Store {
         Ok(outcome)
     }
 
+    /// A page of the chat's messages in order: the newest `limit`, or the newest `limit`
+    /// before the message `before`. Answers `None` when the chat is not the owner's or
+    /// `before` is not one of its messages; with the page, whether older messages exist.
+    pub async fn chat_messages_page(&self, owner: Owner<'_>, chat_id: &str, before: Option<&str>, limit: i64) -> Result<Option<(Vec<MessageRecord>, bool)>> {
+        if self.chat_meta(owner.tenant_id, owner.user_id, chat_id).await?.is_none() {
+            return Ok(None);
+        }
+        let below = match before {
+            None => i64::MAX,
+            Some(id) => {
+                let row = sqlx::query("SELECT position FROM chat_messages WHERE chat_id = $1 AND id = $2")
+                    .bind(chat_id)
+                    .bind(id)
+                    .fetch_optional(self.reads())
+                    .await?;
+                match row {
+                    Some(row) => row.try_get("position")?,
+                    None => return Ok(None),
+                }
+            }
+        };
+        let rows = sqlx::query(
+            "SELECT id, role, body FROM chat_messages WHERE chat_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3",
+        )
+        .bind(chat_id)
+        .bind(below)
+        .bind(limit.saturating_add(1))
+        .fetch_all(self.reads())
+        .await?;
+        let more = rows.len() as i64 > limit;
+        let mut page = rows
+            .iter()
+            .take(limit.max(0) as usize)
+            .map(|r| Ok(MessageRecord { id: r.try_get("id")?, role: r.try_get("role")?, body: r.try_get("body")? }))
+            .collect::<Result<Vec<_>>>()?;
+        page.reverse();
+        Ok(Some((page, more)))
+    }
+
+    /// The ids and roles of the chat's messages in order (bodies left out); empty when the
+    /// chat is not the owner's.
+    pub async fn chat_message_heads(&self, owner: Owner<'_>, chat_id: &str) -> Result<Vec<(String, String)>> {
+        let rows = sqlx::query(
+            "SELECT m.id, m.role FROM chat_messages m JOIN chats c ON c.id = m.chat_id \
+             WHERE m.chat_id = $1 AND c.tenant_id = $2 AND c.owner_id = $3 ORDER BY m.position",
+        )
+        .bind(chat_id)
+        .bind(owner.tenant_id)
+        .bind(owner.user_id)
+        .fetch_all(self.reads())
+        .await?;
+        rows.iter().map(|r| Ok((r.try_get("id")?, r.try_get("role")?))).collect()
+    }
+
     /// Writes one message of the owner's chat: in place when its id exists, else after the
     /// last one. Cheap enough to checkpoint a streaming answer. Answers whether the chat
     /// was the owner's.
@@ -287,7 +385,7 @@ impl Store {
         if !owned {
             return Ok(false);
         }
-        let hash = body_hash(&message.body);
+        let hash = sha256_hex(&message.body);
         let updated = sqlx::query(
             "UPDATE chat_messages SET role = $1, body = $2, body_hash = $3, updated_at = $4 WHERE chat_id = $5 AND id = $6",
         )
@@ -397,7 +495,7 @@ impl Store {
 }
 
 /// Children first: the same order works whether or not the backend enforces cascades.
-async fn delete_chat_rows(tx: &mut sqlx::Transaction<'_, sqlx::Any>, chat_id: &str) -> Result<()> {
+pub(crate) async fn delete_chat_rows(tx: &mut sqlx::Transaction<'_, sqlx::Any>, chat_id: &str) -> Result<()> {
     for sql in [
         "DELETE FROM chat_messages WHERE chat_id = $1",
         "DELETE FROM audio_recordings WHERE chat_id = $1",

@@ -7,6 +7,9 @@ pub enum StoreError {
     /// A unique constraint refused the write; carries the constraint's subject.
     #[error("{0} already exists")]
     Conflict(&'static str),
+    /// A facility id that the tenant does not have.
+    #[error("the tenant has no facility {0:?}")]
+    UnknownFacility(String),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
     #[error(transparent)]

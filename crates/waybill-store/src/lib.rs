@@ -12,6 +12,7 @@
 mod chats;
 mod error;
 mod files;
+mod members;
 mod tenancy;
 mod tokens;
 
@@ -28,6 +29,7 @@ use sqlx::{AnyPool, Executor};
 pub use chats::{AudioRecording, ChatMeta, ChatSummary, MessageRecord, NewChat, Owner, SaveOutcome};
 pub use error::StoreError;
 pub use files::{FileRecord, NewFile};
+pub use members::{Access, Invitation, Member, MemberFilter, MemberQuery, MemberUpdate, NewMember};
 pub use tenancy::{Facility, Grant, NewUser, Tenant, User};
 pub use tokens::{RefreshOutcome, RefreshTokenRecord};
 
@@ -144,6 +146,13 @@ impl Store {
 /// Milliseconds since the Unix epoch, the one time format the schema uses.
 pub fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+/// Lower-case hex SHA-256: how tokens are kept (never the token itself) and how message
+/// bodies are compared.
+pub(crate) fn sha256_hex(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 pub(crate) fn new_id() -> String {

@@ -50,6 +50,8 @@ pub struct NewUser<'a> {
 pub struct Grant {
     pub tenant: Tenant,
     pub is_admin: bool,
+    /// Takes live-agent conversations at the agent desk.
+    pub is_agent: bool,
     pub facilities: Vec<Facility>,
 }
 
@@ -113,12 +115,13 @@ impl Store {
     pub async fn grant(&self, user_id: &str, tenant_id: &str, facility_ids: &[&str], admin: bool) -> Result<()> {
         let mut tx = self.begin_write().await?;
         sqlx::query(
-            "INSERT INTO tenant_grants (user_id, tenant_id, is_admin) VALUES ($1, $2, $3) \
+            "INSERT INTO tenant_grants (user_id, tenant_id, is_admin, created_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (user_id, tenant_id) DO UPDATE SET is_admin = excluded.is_admin",
         )
         .bind(user_id)
         .bind(tenant_id)
         .bind(i64::from(admin))
+        .bind(now_ms())
         .execute(&mut *tx)
         .await?;
         for facility_id in facility_ids {
@@ -152,16 +155,16 @@ impl Store {
         row.map(|r| user_from_row(&r)).transpose()
     }
 
-    /// The user's grants, tenants and facilities in name order.
+    /// The user's grants that are not suspended, tenants and facilities in name order.
     pub async fn grants_of(&self, user_id: &str) -> Result<Vec<Grant>> {
         let rows = sqlx::query(
-            "SELECT t.id AS tenant_id, t.name AS tenant_name, g.is_admin AS is_admin, \
+            "SELECT t.id AS tenant_id, t.name AS tenant_name, g.is_admin AS is_admin, g.is_agent AS is_agent, \
                     f.id AS facility_id, f.name AS facility_name \
              FROM tenant_grants g \
              JOIN tenants t ON t.id = g.tenant_id \
              LEFT JOIN facility_grants fg ON fg.user_id = g.user_id AND fg.tenant_id = g.tenant_id \
              LEFT JOIN facilities f ON f.tenant_id = fg.tenant_id AND f.id = fg.facility_id \
-             WHERE g.user_id = $1 \
+             WHERE g.user_id = $1 AND g.suspended_at IS NULL \
              ORDER BY t.name, t.id, f.name, f.id",
         )
         .bind(user_id)
@@ -174,6 +177,7 @@ impl Store {
                 grants.push(Grant {
                     tenant: Tenant { id: tenant_id, name: row.try_get("tenant_name")? },
                     is_admin: row.try_get::<i64, _>("is_admin")? != 0,
+                    is_agent: row.try_get::<i64, _>("is_agent")? != 0,
                     facilities: Vec::new(),
                 });
             }

@@ -1,10 +1,9 @@
 //! Refresh tokens: stored hashed, rotated on every use, grouped in families so that a
 //! replayed (already used) token revokes every token descended from the same sign-in.
 
-use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::{Result, Store, new_id, now_ms};
+use crate::{Result, Store, new_id, now_ms, sha256_hex};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RefreshTokenRecord {
@@ -22,10 +21,6 @@ pub enum RefreshOutcome {
     Unknown,
 }
 
-fn token_hash(raw: &str) -> String {
-    let digest = Sha256::digest(raw.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 impl Store {
     /// Stores a new refresh token (only its hash) in `family_id`.
@@ -37,7 +32,7 @@ impl Store {
         .bind(new_id())
         .bind(family_id)
         .bind(user_id)
-        .bind(token_hash(raw))
+        .bind(sha256_hex(raw))
         .bind(now_ms())
         .bind(expires_at_ms)
         .execute(self.writes())
@@ -52,7 +47,7 @@ impl Store {
         let Some(row) = sqlx::query(
             "SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
         )
-        .bind(token_hash(presented))
+        .bind(sha256_hex(presented))
         .fetch_optional(&mut *tx)
         .await?
         else {
@@ -88,7 +83,7 @@ impl Store {
         .bind(new_id())
         .bind(&family_id)
         .bind(&user_id)
-        .bind(token_hash(replacement))
+        .bind(sha256_hex(replacement))
         .bind(now)
         .bind(expires_at_ms)
         .execute(&mut *tx)
@@ -100,7 +95,7 @@ impl Store {
     /// Revokes the family of `raw` if that token belongs to `user_id`.
     pub async fn revoke_refresh_family_of(&self, user_id: &str, raw: &str) -> Result<()> {
         let family: Option<String> = sqlx::query("SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2")
-            .bind(token_hash(raw))
+            .bind(sha256_hex(raw))
             .bind(user_id)
             .fetch_optional(self.reads())
             .await?

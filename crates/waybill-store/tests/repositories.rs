@@ -214,3 +214,51 @@ backend_tests! {
         assert_eq!(store.chat_messages("t", &a, "c").await.unwrap().len(), 3);
     }
 }
+
+backend_tests! {
+    async fn long_chats_come_in_pages_newest_first(store) {
+        let a = user(&store, "pages@x.test", "t").await;
+        let owner = Owner { tenant_id: "t", user_id: &a };
+        let list: Vec<MessageRecord> = (0..250).map(|i| msg(&format!("m{i:03}"), if i % 2 == 0 { "user" } else { "assistant" }, &format!("n{i}"))).collect();
+        store.save_chat(owner, "c", "m", &list, Some(new_chat("c", "t", &a)), None).await.unwrap();
+        let (newest, more) = store.chat_messages_page(owner, "c", None, 100).await.unwrap().unwrap();
+        assert!(more);
+        assert_eq!((newest.first().unwrap().id.as_str(), newest.last().unwrap().id.as_str()), ("m150", "m249"));
+        let (older, more) = store.chat_messages_page(owner, "c", Some("m150"), 100).await.unwrap().unwrap();
+        assert!(more);
+        assert_eq!((older.first().unwrap().id.as_str(), older.last().unwrap().id.as_str()), ("m050", "m149"));
+        let (oldest, more) = store.chat_messages_page(owner, "c", Some("m050"), 100).await.unwrap().unwrap();
+        assert!(!more);
+        assert_eq!(oldest.len(), 50);
+        let (exact, more) = store.chat_messages_page(owner, "c", Some("m100"), 100).await.unwrap().unwrap();
+        assert_eq!((exact.len(), more), (100, false), "exactly the rest: no more after it");
+        assert!(store.chat_messages_page(owner, "c", Some("nope"), 10).await.unwrap().is_none());
+        let other = user(&store, "other@x.test", "t").await;
+        assert!(store.chat_messages_page(Owner { tenant_id: "t", user_id: &other }, "c", None, 10).await.unwrap().is_none());
+        assert_eq!(store.chat_message_heads(owner, "c").await.unwrap().len(), 250);
+    }
+
+    async fn a_partial_save_keeps_what_the_client_did_not_load(store) {
+        let a = user(&store, "tail@x.test", "t").await;
+        let owner = Owner { tenant_id: "t", user_id: &a };
+        let list: Vec<MessageRecord> = (0..10).map(|i| msg(&format!("m{i}"), if i % 2 == 0 { "user" } else { "assistant" }, &format!("n{i}"))).collect();
+        store.save_chat(owner, "c", "m", &list, Some(new_chat("c", "t", &a)), None).await.unwrap();
+        // The client loaded m6..m9, deleted m7, edited m8 and added m10.
+        let tail = vec![msg("m6", "user", "n6"), msg("m8", "user", "edited"), msg("m9", "assistant", "n9"), msg("m10", "user", "new")];
+        assert_eq!(store.save_chat_from(owner, "c", "m", "m6", &tail, None).await.unwrap(), SaveOutcome::Saved);
+        let stored = store.chat_messages("t", &a, "c").await.unwrap();
+        let ids: Vec<&str> = stored.iter().map(|m| m.id.as_str()).collect();
+        assert_eq!(ids, ["m0", "m1", "m2", "m3", "m4", "m5", "m6", "m8", "m9", "m10"]);
+        assert!(stored[7].body.contains("edited"));
+        // The client deleted the message it loaded from: it still names it, and it goes.
+        let tail = vec![msg("m8", "user", "edited"), msg("m9", "assistant", "n9"), msg("m10", "user", "new")];
+        store.save_chat_from(owner, "c", "m", "m6", &tail, None).await.unwrap();
+        assert_eq!(store.chat_messages("t", &a, "c").await.unwrap().len(), 9);
+        assert_eq!(store.save_chat_from(owner, "c", "m", "m6", &tail, None).await.unwrap(), SaveOutcome::Stale, "m6 is gone now");
+        assert_eq!(store.chat_messages("t", &a, "c").await.unwrap().len(), 9, "a stale save writes nothing");
+        // Appending after a partial save keeps the order.
+        assert!(store.upsert_message(owner, "c", &msg("m11", "assistant", "answer")).await.unwrap());
+        let (page, _) = store.chat_messages_page(owner, "c", None, 2).await.unwrap().unwrap();
+        assert_eq!(page.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["m10", "m11"]);
+    }
+}
