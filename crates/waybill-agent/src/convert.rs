@@ -2,8 +2,8 @@
 //!
 //! Each assistant UI message is split at its `step-start` parts into assistant turns and
 //! tool-result turns. Inline image data inside tool outputs is replaced by a placeholder
-//! before every model call (spec 000 §5), and long histories are trimmed from the oldest
-//! end to a character budget.
+//! before every model call (spec 000 §5). What of a long history is sent at all is
+//! decided by [`crate::context::fit`].
 
 use serde_json::Value;
 
@@ -20,7 +20,7 @@ pub fn to_model_messages(messages: &[Value], budget_chars: usize) -> Vec<ModelMe
 /// As [`to_model_messages`], keeping only reasoning signatures made by `model`: a
 /// signature means nothing to another model, and providers reject foreign ones.
 pub fn to_model_messages_for(messages: &[Value], budget_chars: usize, model: Option<&str>) -> Vec<ModelMessage> {
-    convert(trim(messages, budget_chars), model)
+    convert(&crate::context::fit(messages, budget_chars), model)
 }
 
 /// Converts every message given (no trimming; see [`trim`]).
@@ -40,26 +40,6 @@ pub fn convert(messages: &[Value], model: Option<&str>) -> Vec<ModelMessage> {
         }
     }
     out
-}
-
-/// The most recent messages that fit in about `budget_chars` characters, starting at a
-/// user message so every tool result keeps its call. The last message is always kept.
-pub fn trim(messages: &[Value], budget_chars: usize) -> &[Value] {
-    let mut used = 0usize;
-    let mut start = messages.len();
-    while start > 0 {
-        let size = messages[start - 1].to_string().len();
-        if used + size > budget_chars && start < messages.len() {
-            break;
-        }
-        used += size;
-        start -= 1;
-    }
-    // Begin at a user message so every tool result keeps its call.
-    while start < messages.len() && messages[start]["role"] != "user" {
-        start += 1;
-    }
-    if start == messages.len() { messages } else { &messages[start..] }
 }
 
 fn user_content(part: &Value) -> Option<UserContent> {
@@ -215,7 +195,7 @@ mod tests {
     }
 
     #[test]
-    fn long_histories_are_trimmed_to_start_at_a_user_message() {
+    fn long_histories_are_cut_to_start_at_a_user_message() {
         let messages: Vec<Value> = (0..5000)
             .map(|i| {
                 let role = if i % 2 == 0 { "user" } else { "assistant" };
@@ -226,8 +206,10 @@ mod tests {
         assert!(out.len() < 200 && out.len() > 10, "{}", out.len());
         assert!(matches!(out[0], ModelMessage::User(_)));
         assert_eq!(last_user_text(&out).unwrap(), "message number 4998");
-        // A single message larger than the budget is still sent.
+        // A single message larger than the budget is sent cut to fit.
         let huge = vec![json!({"id": "h", "role": "user", "parts": [{"type": "text", "text": "x".repeat(2_000_000)}]})];
-        assert_eq!(to_model_messages(&huge, 10_000).len(), 1);
+        let out = to_model_messages(&huge, 10_000);
+        assert_eq!(out.len(), 1);
+        assert!(last_user_text(&out).unwrap().len() < 10_000);
     }
 }

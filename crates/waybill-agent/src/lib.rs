@@ -6,6 +6,7 @@
 
 pub mod agent;
 pub mod assembler;
+pub mod context;
 pub mod convert;
 pub mod outbound;
 pub mod provider;

@@ -4,18 +4,18 @@
 //! the client sent them, so a reloaded chat renders exactly as it did. Every query is
 //! scoped by tenant and owner; another user's chat answers 404 like a missing one.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use ts_rs::TS;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use waybill_store::{MessageRecord, NewChat, Owner, SaveOutcome};
 
 use crate::AppState;
 use crate::auth::RequestContext;
-use crate::error::{ApiError, Error, Json, Result};
+use crate::error::{ApiError, Error, Json, Path, Query, Result};
 
 /// The title a chat has until its first user message names it.
 pub const DEFAULT_TITLE: &str = "New Chat";
@@ -53,13 +53,19 @@ pub struct ChatId {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct SaveChatRequest {
     #[schema(value_type = Vec<Object>)]
     #[ts(type = "Array<unknown>")]
     pub messages: Vec<Box<RawValue>>,
     pub model: String,
+    /// For a client that loaded only the newest pages of the chat: the id of the oldest
+    /// message it loaded. Stored messages before that one are kept; the rest are replaced
+    /// by `messages`. Absent: `messages` is the whole chat.
+    #[serde(default)]
+    #[ts(optional)]
+    pub loaded_from: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
@@ -93,6 +99,49 @@ pub struct ChatHistory {
     pub model: String,
     pub title: String,
     pub audio_recordings: Vec<AudioRecordingInfo>,
+    /// Whether older messages than these exist (only when a `limit` was asked for).
+    pub has_more: bool,
+    /// With `hasMore`: pass as `before` to `GET /api/chat-history/{chatId}/messages`
+    /// for the page before these.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LoadQuery {
+    /// Only the newest this many messages (1–1000); absent means all of them.
+    #[param(minimum = 1, maximum = 1000)]
+    pub limit: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// The id of the oldest message already held: the page ends just before it. Absent:
+    /// the newest page.
+    #[param(max_length = 200)]
+    pub before: Option<String>,
+    /// Messages per page (1–1000, default 100).
+    #[param(minimum = 1, maximum = 1000)]
+    pub limit: Option<i64>,
+}
+
+/// A page of a chat's messages, oldest first.
+#[derive(Debug, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct MessagePage {
+    #[schema(value_type = Vec<Object>)]
+    #[ts(type = "Array<unknown>")]
+    pub messages: Vec<Box<RawValue>>,
+    /// Whether messages older than these exist.
+    pub has_more: bool,
+    /// With `hasMore`: the `before` of the next (older) page.
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema, TS)]
@@ -105,6 +154,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_chats, create_chat, delete_all_chats))
         .routes(routes!(load_chat, save_chat, rename_chat, delete_chat))
+        .routes(routes!(message_page))
 }
 
 /// The caller's chats, most recently updated first.
@@ -133,16 +183,20 @@ async fn create_chat(State(state): State<AppState>, ctx: RequestContext, Json(bo
     Ok((StatusCode::CREATED, Json(ChatId { id })))
 }
 
-/// Loads a chat: its messages, model and voice recordings.
-#[utoipa::path(get, path = "/api/chat-history/{chatId}", tag = "chat-history", params(("chatId" = String, Path)),
-    responses((status = 200, body = ChatHistory), (status = 404, body = ApiError)))]
-async fn load_chat(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>) -> Result<Json<ChatHistory>> {
+/// Loads a chat: its messages (all, or the newest `limit`), model and voice recordings.
+#[utoipa::path(get, path = "/api/chat-history/{chatId}", tag = "chat-history", params(("chatId" = String, Path), LoadQuery),
+    responses((status = 200, body = ChatHistory), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
+async fn load_chat(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>, Query(query): Query<LoadQuery>) -> Result<Json<ChatHistory>> {
     let meta = state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &chat_id).await?.ok_or(Error::NotFound("Chat"))?;
-    let stored = state.store.chat_messages(&ctx.tenant_id, &ctx.user_id, &chat_id).await?;
-    let messages = stored
-        .into_iter()
-        .map(|m| RawValue::from_string(m.body).map_err(|e| Error::Internal(anyhow::anyhow!("stored message {} is not JSON: {e}", m.id))))
-        .collect::<Result<_>>()?;
+    let (stored, has_more) = match query.limit {
+        None => (state.store.chat_messages(&ctx.tenant_id, &ctx.user_id, &chat_id).await?, false),
+        Some(limit) => {
+            check_limit(limit)?;
+            state.store.chat_messages_page(owner(&ctx), &chat_id, None, limit).await?.ok_or(Error::NotFound("Chat"))?
+        }
+    };
+    let cursor = has_more.then(|| stored.first().map(|m| m.id.clone())).flatten();
+    let messages = raw_messages(stored)?;
     let recordings = state.store.audio_recordings(&ctx.tenant_id, &ctx.user_id, &chat_id).await?;
     let audio_recordings = recordings
         .into_iter()
@@ -155,12 +209,45 @@ async fn load_chat(State(state): State<AppState>, ctx: RequestContext, Path(chat
             created_at: rfc3339(r.created_at_ms),
         })
         .collect();
-    Ok(Json(ChatHistory { messages, model: meta.model, title: meta.title, audio_recordings }))
+    Ok(Json(ChatHistory { messages, model: meta.model, title: meta.title, audio_recordings, has_more, cursor }))
+}
+
+/// A page of a chat's messages, newest first by page and oldest first within it: the
+/// newest `limit`, or the `limit` just before the message `before`.
+#[utoipa::path(get, path = "/api/chat-history/{chatId}/messages", tag = "chat-history", params(("chatId" = String, Path), PageQuery),
+    responses((status = 200, body = MessagePage), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
+async fn message_page(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>, Query(query): Query<PageQuery>) -> Result<Json<MessagePage>> {
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE);
+    check_limit(limit)?;
+    let before = query.before.as_deref().filter(|b| !b.is_empty());
+    let (stored, has_more) = match state.store.chat_messages_page(owner(&ctx), &chat_id, before, limit).await? {
+        Some(page) => page,
+        None if before.is_some() && state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &chat_id).await?.is_some() => {
+            return Err(Error::NotFound("Message"));
+        }
+        None => return Err(Error::NotFound("Chat")),
+    };
+    let cursor = has_more.then(|| stored.first().map(|m| m.id.clone())).flatten();
+    Ok(Json(MessagePage { messages: raw_messages(stored)?, has_more, cursor }))
+}
+
+const DEFAULT_PAGE: i64 = 100;
+const MAX_PAGE: i64 = 1000;
+
+fn check_limit(limit: i64) -> Result<()> {
+    if (1..=MAX_PAGE).contains(&limit) { Ok(()) } else { Err(Error::BadRequest(format!("limit must be 1 to {MAX_PAGE}"))) }
+}
+
+fn raw_messages(stored: Vec<MessageRecord>) -> Result<Vec<Box<RawValue>>> {
+    stored
+        .into_iter()
+        .map(|m| RawValue::from_string(m.body).map_err(|e| Error::Internal(anyhow::anyhow!("stored message {} is not JSON: {e}", m.id))))
+        .collect()
 }
 
 /// Saves the chat's full message list (idempotent by message id). An unused id creates the chat.
 #[utoipa::path(put, path = "/api/chat-history/{chatId}", tag = "chat-history", params(("chatId" = String, Path)),
-    request_body = SaveChatRequest, responses((status = 200, body = ChatId), (status = 201, body = ChatId), (status = 404, body = ApiError)))]
+    request_body = SaveChatRequest, responses((status = 200, body = ChatId), (status = 201, body = ChatId), (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
 async fn save_chat(
     State(state): State<AppState>,
     ctx: RequestContext,
@@ -171,11 +258,18 @@ async fn save_chat(
     let messages = ui_messages(&body.messages)?;
     let model = model_name(&body.model)?;
     let auto = auto_title(&body.messages);
-    let create = new_chat(&ctx, &chat_id, model, None);
-    let status = match state.store.save_chat(owner(&ctx), &chat_id, model, &messages, Some(create), auto.as_deref()).await? {
+    let outcome = match body.loaded_from.as_deref() {
+        Some(from) => state.store.save_chat_from(owner(&ctx), &chat_id, model, from, &messages, auto.as_deref()).await?,
+        None => {
+            let create = new_chat(&ctx, &chat_id, model, None);
+            state.store.save_chat(owner(&ctx), &chat_id, model, &messages, Some(create), auto.as_deref()).await?
+        }
+    };
+    let status = match outcome {
         SaveOutcome::Created => StatusCode::CREATED,
         SaveOutcome::Saved => StatusCode::OK,
         SaveOutcome::NotFound => return Err(Error::NotFound("Chat")),
+        SaveOutcome::Stale => return Err(stale()),
     };
     Ok((status, Json(ChatId { id: chat_id })))
 }
@@ -215,6 +309,12 @@ async fn delete_chat(State(state): State<AppState>, ctx: RequestContext, Path(ch
 async fn delete_all_chats(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<DeletedChats>> {
     let deleted = state.store.delete_all_chats(&ctx.tenant_id, &ctx.user_id).await?;
     Ok(Json(DeletedChats { deleted }))
+}
+
+/// A partial save named a message that is no longer stored: another tab or device
+/// changed the chat. Nothing was written; the client should reload it.
+pub fn stale() -> Error {
+    Error::Conflict("The chat changed since it was loaded; reload it and try again".into())
 }
 
 /// The chat to create for the caller when `id` is free; `title` is one the user chose.

@@ -3,8 +3,9 @@
 //! Every failure answers `{code, message}` with a stable `code`. Internal errors are
 //! logged with their detail and answered with a generic message.
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -37,6 +38,8 @@ pub enum Error {
     Unauthorized(&'static str),
     #[error("The access token has expired")]
     TokenExpired,
+    #[error("This account is suspended in this tenant; ask an administrator")]
+    Suspended,
     #[error("Email or password is incorrect")]
     InvalidCredentials,
     #[error("{0}")]
@@ -64,7 +67,7 @@ impl Error {
             Self::BadRequest(_) | Self::InvalidBody(_) => StatusCode::BAD_REQUEST,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::Unauthorized(_) | Self::TokenExpired | Self::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            Self::Unauthorized(_) | Self::TokenExpired | Self::Suspended | Self::InvalidCredentials => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
@@ -83,6 +86,7 @@ impl Error {
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::Unauthorized(_) => "unauthorized",
             Self::TokenExpired => "token_expired",
+            Self::Suspended => "account_suspended",
             Self::InvalidCredentials => "invalid_credentials",
             Self::Forbidden(_) => "forbidden",
             Self::NotFound(_) => "not_found",
@@ -99,6 +103,7 @@ impl From<StoreError> for Error {
     fn from(err: StoreError) -> Self {
         match err {
             StoreError::Conflict(subject) => Self::Conflict(format!("{subject} already exists")),
+            StoreError::UnknownFacility(id) => Self::InvalidBody(format!("This tenant has no facility {id:?}")),
             other => Self::Internal(other.into()),
         }
     }
@@ -152,6 +157,54 @@ fn json_rejection(rejection: JsonRejection) -> Error {
         JsonRejection::JsonDataError(e) => Error::InvalidBody(format!("Invalid request body: {}", clean(e.body_text()))),
         JsonRejection::BytesRejection(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Error::PayloadTooLarge(JSON_LIMIT_LABEL),
         other => Error::BadRequest(format!("Unreadable request body ({})", other.status())),
+    }
+}
+
+/// `axum::extract::Path` whose rejections (a parameter that is not UTF-8 or not of the
+/// expected type) answer in the `{code, message}` shape.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Path<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Self(value)),
+            Err(PathRejection::FailedToDeserializePathParams(e)) => Err(Error::BadRequest(format!("Invalid path: {}", e.body_text()))),
+            Err(other) => Err(Error::Internal(anyhow::anyhow!("path extraction failed: {}", other.body_text()))),
+        }
+    }
+}
+
+/// `axum::extract::Query` whose rejections answer in the `{code, message}` shape.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Self(value)),
+            Err(QueryRejection::FailedToDeserializeQueryString(e)) => Err(Error::BadRequest(clean_query(e.body_text()))),
+            Err(other) => Err(Error::BadRequest(format!("Invalid query string: {}", other.body_text()))),
+        }
+    }
+}
+
+fn clean_query(text: String) -> String {
+    match text.strip_prefix("Failed to deserialize query string: ") {
+        Some(rest) => format!("Invalid query string: {rest}"),
+        None => text,
     }
 }
 

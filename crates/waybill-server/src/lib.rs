@@ -4,6 +4,7 @@
 //! listener until the shutdown future resolves. The route table reads top to bottom in
 //! [`app`].
 
+pub mod admin;
 pub mod auth;
 pub mod chat;
 pub mod chat_history;
@@ -36,6 +37,7 @@ use crate::chat::runs::Runs;
 use crate::config::Config;
 use crate::files::service::FileService;
 use crate::http::openapi::SecurityAddon;
+use waybill_agent::outbound::Outbound;
 use waybill_agent::tools::Registry;
 
 pub use waybill_agent;
@@ -54,6 +56,8 @@ pub struct AppState {
     /// Answers being generated now.
     pub runs: Arc<Runs>,
     pub files: Arc<FileService>,
+    /// The guarded client for fetches users and models can steer.
+    pub outbound: Outbound,
 }
 
 impl AppState {
@@ -73,7 +77,8 @@ impl AppState {
     fn assemble(store: Store, config: Config, keys: TokenKeys, files: Arc<FileService>, tools: Registry) -> Self {
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
-        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits, tools, models, runs: Arc::default(), files }
+        let outbound = tools::outbound(&config);
+        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits, tools, models, runs: Arc::default(), files, outbound }
     }
 }
 
@@ -91,6 +96,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(auth::router())
         .merge(chat_history::router())
         .merge(chat::router())
+        .merge(admin::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
     let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router());

@@ -17,7 +17,7 @@ backend_tests! {
         let res = app.call(Method::POST, "/api/auth/login", None, Some(json!({"email": "Alice@T1.test", "password": PASSWORD}))).await;
         assert_eq!(res.status, StatusCode::OK, "{}", res.text);
         assert_eq!(res.body["user"], json!({"firstName": "alice", "userName": "alice", "email": "alice@t1.test"}));
-        assert_eq!(res.body["tenants"], json!([{"id": "t1", "name": "Tenant t1", "facilities": [{"id": "f1", "name": "Facility f1"}, {"id": "f2", "name": "Facility f2"}]}]));
+        assert_eq!(res.body["tenants"], json!([{"id": "t1", "name": "Tenant t1", "facilities": [{"id": "f1", "name": "Facility f1"}, {"id": "f2", "name": "Facility f2"}], "roles": []}]));
         assert_eq!(res.body["accessToken"].as_str().unwrap().split('.').count(), 3);
         let session = app.login("alice@t1.test").await;
         let me = app.call(Method::GET, "/api/auth/me", Some(&session), None).await;

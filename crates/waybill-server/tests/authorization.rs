@@ -13,11 +13,13 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::{Value, json};
 use waybill_store::backend_tests;
 
-/// Routes without a session: sign-in, and the file links whose unguessable token is the
-/// permission (tested in files.rs: they 404 when the token is altered).
+/// Routes without a session: sign-in, and the file and invitation links whose unguessable
+/// token is the permission (tested in files.rs and admin_users.rs: they 404 when the token
+/// is altered).
 const PUBLIC: &[&str] = &[
     "/api/auth/login",
     "/api/auth/refresh",
+    "/api/auth/invitations/{token}",
     "/api/file-app/v1/file/view/{token}",
     "/api/file-app/v1/file/view/{token}/{name}",
     "/api/file-app/v1/file/thumbnail/{token}",

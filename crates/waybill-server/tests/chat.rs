@@ -199,12 +199,23 @@ backend_tests! {
         assert_eq!(second.status(), StatusCode::OK);
         let other = app.call(Method::POST, "/api/chat", Some(&alice), Some(chat_body("c-join", json!([user_message("u1", "open the gate"), user_message("u2", "and again")])))).await;
         assert_error(&other, StatusCode::CONFLICT, "conflict");
+        // The same id saying something else is refused, not silently joined and dropped.
+        let changed = app.call(Method::POST, "/api/chat", Some(&alice), Some(chat_body("c-join", json!([user_message("u1", "close the gate instead")])))).await;
+        assert_error(&changed, StatusCode::CONFLICT, "conflict");
+        assert!(changed.body["message"].as_str().unwrap().contains("different message"), "{}", changed.text);
+        // Key order and metadata do not make a message different.
+        let reordered = json!({"parts": [{"text": "open the gate", "type": "text"}], "role": "user", "id": "u1", "metadata": {"sent": 2}});
+        let third = open(&app, request("/api/chat", &alice, Some(chat_body("c-join", json!([reordered]))))).await;
+        assert_eq!(third.status(), StatusCode::OK);
         gate.add_permits(1);
-        let (a, b) = (body_text(first).await, body_text(second).await);
+        let (a, b, c) = (body_text(first).await, body_text(second).await, body_text(third).await);
         assert_eq!(a, b, "both readers see the same answer");
+        assert_eq!(a, c);
         assert_eq!(chunks(&a).0.iter().filter(|c| c["type"] == "tool-input-available").count(), 1, "the tool ran once");
         wait_until_finished(&app, "c-join").await;
-        assert_eq!(stored(&app, &alice, "c-join").await.len(), 2);
+        let messages = stored(&app, &alice, "c-join").await;
+        assert_eq!(messages.len(), 2);
+        assert_eq!(messages[0]["parts"][0]["text"], "open the gate");
     }
 
     async fn a_client_that_disconnects_does_not_cancel_the_answer(store) {

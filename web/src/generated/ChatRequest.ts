@@ -15,4 +15,10 @@ trigger?: string,
 /**
  * The message being continued (after a client tool result) or edited.
  */
-messageId?: string, };
+messageId?: string, 
+/**
+ * For a client that loaded only the newest pages of the chat: the id of the oldest
+ * message it loaded. Stored messages before it are kept (and sent to the model as
+ * history); the rest are replaced by `messages`. Absent: `messages` is the whole chat.
+ */
+loadedFrom?: string, };

@@ -1,6 +1,7 @@
 //! Sign-in: login, refresh-token rotation, logout, and who am I.
 
 mod context;
+mod invitations;
 mod keys;
 mod limits;
 pub mod password;
@@ -47,12 +48,31 @@ pub struct FacilityInfo {
     pub name: String,
 }
 
+/// What a member may do in a tenant beyond using the assistant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum Role {
+    /// Manages the tenant's users and settings.
+    Admin,
+    /// Takes live-agent conversations at the agent desk.
+    Agent,
+}
+
+impl Role {
+    pub fn list(is_admin: bool, is_agent: bool) -> Vec<Role> {
+        [(is_admin, Role::Admin), (is_agent, Role::Agent)].into_iter().filter_map(|(on, role)| on.then_some(role)).collect()
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema, TS)]
 #[ts(export)]
 pub struct TenantInfo {
     pub id: String,
     pub name: String,
     pub facilities: Vec<FacilityInfo>,
+    /// The signed-in user's roles in this tenant.
+    pub roles: Vec<Role>,
 }
 
 #[derive(Debug, Serialize, ToSchema, TS)]
@@ -100,7 +120,7 @@ pub struct MeResponse {
 
 /// Login and refresh: reachable without a token.
 pub fn public_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(login)).routes(routes!(refresh))
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(refresh)).merge(invitations::router())
 }
 
 /// Logout and me: behind `require_auth`.
@@ -119,7 +139,8 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
     let user = state.store.user_by_email(&body.email).await?;
     let verified = password::verify(body.password, user.as_ref().map(|u| u.password_hash.clone())).await;
     let user = match user {
-        Some(user) if verified => user,
+        // An invited user who has not set a password yet cannot sign in.
+        Some(user) if verified && !user.password_hash.is_empty() => user,
         _ => {
             tracing::info!(%ip, "sign-in refused");
             return Err(Error::InvalidCredentials);
@@ -127,14 +148,21 @@ async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body)
     };
     let grants = state.store.grants_of(&user.id).await?;
     if grants.is_empty() {
-        return Err(Error::Forbidden("This account has no access to any tenant"));
+        return Err(Error::Forbidden("This account has no active access to any tenant; ask an administrator"));
     }
+    let response = sign_in(&state, &user, grants).await?;
+    tracing::info!(user = %user.id, "signed in");
+    Ok(Json(response))
+}
+
+/// Starts a sign-in session for `user` with `grants`: a refresh token and an access token.
+pub(crate) async fn sign_in(state: &AppState, user: &User, grants: Vec<Grant>) -> Result<LoginResponse> {
     let session_id = uuid::Uuid::now_v7().to_string();
     let refresh_token = keys::random_token();
-    state.store.insert_refresh_token(&user.id, &session_id, &refresh_token, refresh_expiry(&state)).await?;
+    state.store.insert_refresh_token(&user.id, &session_id, &refresh_token, refresh_expiry(state)).await?;
     let access_token = state.keys.issue(&user.id, &session_id, &grants)?;
-    tracing::info!(user = %user.id, "signed in");
-    Ok(Json(LoginResponse { access_token, refresh_token, user: user_info(&user), tenants: tenants(grants) }))
+    state.store.record_sign_in(&user.id).await?;
+    Ok(LoginResponse { access_token, refresh_token, user: user_info(user), tenants: tenants(grants) })
 }
 
 /// Exchanges a refresh token for a new pair. Each refresh token works once; presenting
@@ -149,6 +177,9 @@ async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>
                 return Err(Error::Unauthorized("The refresh token is invalid"));
             };
             let grants = state.store.grants_of(&record.user_id).await?;
+            if grants.is_empty() {
+                return Err(Error::Unauthorized("This account has no active access to any tenant"));
+            }
             let access_token = state.keys.issue(&record.user_id, &record.family_id, &grants)?;
             Ok(Json(TokenPair { access_token, refresh_token: replacement }))
         }
@@ -195,17 +226,18 @@ fn refresh_expiry(state: &AppState) -> i64 {
     waybill_store::now_ms() + (state.config.auth.refresh_token_ttl_secs as i64) * 1000
 }
 
-fn user_info(user: &User) -> UserInfo {
+pub(crate) fn user_info(user: &User) -> UserInfo {
     UserInfo { first_name: user.first_name.clone(), user_name: user.user_name.clone(), email: user.email.clone() }
 }
 
-fn tenants(grants: Vec<Grant>) -> Vec<TenantInfo> {
+pub(crate) fn tenants(grants: Vec<Grant>) -> Vec<TenantInfo> {
     grants
         .into_iter()
         .map(|g| TenantInfo {
             id: g.tenant.id,
             name: g.tenant.name,
             facilities: g.facilities.into_iter().map(|f| FacilityInfo { id: f.id, name: f.name }).collect(),
+            roles: Role::list(g.is_admin, g.is_agent),
         })
         .collect()
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -26,7 +26,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use waybill_agent::agent::{self, Sink, Turn};
 use waybill_agent::assembler::Assembler;
-use waybill_agent::convert;
+use waybill_agent::{context, convert};
 use waybill_agent::provider::offline;
 use waybill_agent::provider::{ModelOptions, ModelProvider, ModelRequest, ToolSpec};
 use waybill_agent::tools::ToolContext;
@@ -34,11 +34,11 @@ use waybill_agent::ui_stream::{self, Chunk, UiChunk};
 use waybill_store::{MessageRecord, Owner, SaveOutcome};
 
 use self::models::{ApiKeys, ModelInfo};
-use self::runs::Run;
+use self::runs::{MessageContent, Run};
 use crate::AppState;
 use crate::auth::RequestContext;
 use crate::chat_history::{auto_title, check_chat_id, ui_messages};
-use crate::error::{ApiError, Error, Json, Result};
+use crate::error::{ApiError, Error, Json, Path, Result};
 
 /// How often a streaming answer is written to the store.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
@@ -71,6 +71,12 @@ pub struct ChatRequest {
     #[serde(default)]
     #[ts(optional)]
     pub message_id: Option<String>,
+    /// For a client that loaded only the newest pages of the chat: the id of the oldest
+    /// message it loaded. Stored messages before it are kept (and sent to the model as
+    /// history); the rest are replaced by `messages`. Absent: `messages` is the whole chat.
+    #[serde(default)]
+    #[ts(optional)]
+    pub loaded_from: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema, TS)]
@@ -115,23 +121,20 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
     let owner = Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
     let last = records.last().expect("not empty");
 
-    // One answer at a time per chat; the same request again joins the running answer.
+    // One answer at a time per chat; the same message again joins the running answer, and
+    // a different message under the id being answered is refused.
+    let trigger = MessageContent::of(&last.body);
     if let Some(run) = state.runs.get(&body.id) {
         if run.tenant_id != ctx.tenant_id || run.user_id != ctx.user_id {
             return Err(Error::NotFound("Chat"));
         }
-        if run.trigger_id == last.id {
-            return Ok(sse(run));
-        }
-        return Err(Error::Conflict("An answer is already being generated in this chat; stop it or wait".into()));
+        return join(run, &last.id, &trigger);
     }
 
-    let stored = match state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &body.id).await? {
-        Some(_) => state.store.chat_messages(&ctx.tenant_id, &ctx.user_id, &body.id).await?,
-        None => Vec::new(),
-    };
+    let loaded_from = body.loaded_from.as_deref().filter(|id| !id.is_empty());
+    let stored = state.store.chat_message_heads(owner, &body.id).await?;
     if let Some(message_id) = &body.message_id
-        && (!stored.iter().any(|m| &m.id == message_id) || !records.iter().any(|m| &m.id == message_id))
+        && (!stored.iter().any(|(id, _)| id == message_id) || !records.iter().any(|m| &m.id == message_id))
     {
         return Err(Error::NotFound("Message"));
     }
@@ -139,24 +142,38 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
     if last.role == "user" && !regenerate && already_answered(&stored, &last.id) {
         return Err(Error::Conflict("This message has already been answered".into()));
     }
+    // The history the client did not load, read before the save may replace its first message.
+    let budget = state.config.agent.history_budget_chars;
+    let older = match loaded_from {
+        Some(from) => older_history(&state, owner, &body.id, from, budget).await?,
+        None => Vec::new(),
+    };
 
     // Store the user's message before the model is called.
     let auto = auto_title(&body.messages);
-    let create = waybill_store::NewChat {
-        id: &body.id,
-        tenant_id: &ctx.tenant_id,
-        owner_id: &ctx.user_id,
-        facility_id: &ctx.facility_id,
-        title: crate::chat_history::DEFAULT_TITLE,
-        title_by_user: false,
-        model: &model_id,
+    let outcome = match loaded_from {
+        Some(from) => state.store.save_chat_from(owner, &body.id, &model_id, from, &records, auto.as_deref()).await?,
+        None => {
+            let create = waybill_store::NewChat {
+                id: &body.id,
+                tenant_id: &ctx.tenant_id,
+                owner_id: &ctx.user_id,
+                facility_id: &ctx.facility_id,
+                title: crate::chat_history::DEFAULT_TITLE,
+                title_by_user: false,
+                model: &model_id,
+            };
+            state.store.save_chat(owner, &body.id, &model_id, &records, Some(create), auto.as_deref()).await?
+        }
     };
-    if state.store.save_chat(owner, &body.id, &model_id, &records, Some(create), auto.as_deref()).await? == SaveOutcome::NotFound {
-        return Err(Error::NotFound("Chat"));
+    match outcome {
+        SaveOutcome::NotFound => return Err(Error::NotFound("Chat")),
+        SaveOutcome::Stale => return Err(crate::chat_history::stale()),
+        SaveOutcome::Created | SaveOutcome::Saved => {}
     }
 
-    let messages: Vec<Value> = body.messages.iter().map(|m| serde_json::from_str(m.get())).collect::<Result<_, _>>().map_err(|e| Error::InvalidBody(e.to_string()))?;
-    let continuing = (last.role == "assistant").then(|| messages.last().cloned()).flatten();
+    let sent: Vec<Value> = body.messages.iter().map(|m| serde_json::from_str(m.get())).collect::<Result<_, _>>().map_err(|e| Error::InvalidBody(e.to_string()))?;
+    let continuing = (last.role == "assistant").then(|| sent.last().cloned()).flatten();
     let assistant_id = match &continuing {
         Some(_) => last.id.clone(),
         None => format!("msg_{}", uuid::Uuid::now_v7().simple()),
@@ -166,9 +183,14 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
     } else {
         state.tools.iter().map(|t| ToolSpec { name: t.name().into(), description: t.description().into(), input_schema: t.input_schema() }).collect()
     };
-    let mut window = convert::trim(&messages, state.config.agent.history_budget_chars).to_vec();
+    let mut history = older;
+    history.extend(sent);
+    let mut window = context::fit(&history, budget);
+    drop(history);
     if model_id != offline::MODEL_ID {
-        attachments::resolve(&state.files, &state.store, &mut window).await;
+        attachments::resolve(&state.files, &state.store, &state.outbound, &mut window).await;
+        // Attachments read as text may have pushed the history over the budget.
+        window = context::fit(&window, budget);
     }
     let request = ModelRequest {
         model: provider_model.clone(),
@@ -178,10 +200,9 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         options: model_options(body.provider_options.as_ref()),
     };
 
-    let run = match state.runs.start(&body.id, Run::new(&ctx.tenant_id, &ctx.user_id, &last.id)) {
+    let run = match state.runs.start(&body.id, Run::new(&ctx.tenant_id, &ctx.user_id, &last.id, trigger.clone())) {
         Ok(run) => run,
-        Err(existing) if existing.trigger_id == last.id => return Ok(sse(existing)),
-        Err(_) => return Err(Error::Conflict("An answer is already being generated in this chat; stop it or wait".into())),
+        Err(existing) => return join(existing, &last.id, &trigger),
     };
     let job = Job {
         state: state.clone(),
@@ -242,9 +263,48 @@ fn sse(run: Arc<Run>) -> Response {
     response
 }
 
+/// The running answer's stream when `message_id` and `content` are what it answers.
+fn join(run: Arc<Run>, message_id: &str, content: &MessageContent) -> Result<Response> {
+    if run.trigger_id != message_id {
+        return Err(Error::Conflict("An answer is already being generated in this chat; stop it or wait".into()));
+    }
+    if run.trigger != *content {
+        return Err(Error::Conflict("A different message with this id is already being answered".into()));
+    }
+    Ok(sse(run))
+}
+
 /// Whether the stored chat already holds an assistant message after `user_message_id`.
-fn already_answered(stored: &[MessageRecord], user_message_id: &str) -> bool {
-    stored.iter().skip_while(|m| m.id != user_message_id).skip(1).any(|m| m.role == "assistant")
+fn already_answered(stored: &[(String, String)], user_message_id: &str) -> bool {
+    stored.iter().skip_while(|(id, _)| id != user_message_id).skip(1).any(|(_, role)| role == "assistant")
+}
+
+/// The stored messages before `loaded_from`, newest pages first, until they fill `budget`
+/// characters: the part of the history the client did not load.
+async fn older_history(state: &AppState, owner: Owner<'_>, chat_id: &str, loaded_from: &str, budget: usize) -> Result<Vec<Value>> {
+    const PAGE: i64 = 200;
+    let mut pages: Vec<Vec<MessageRecord>> = Vec::new();
+    let mut before = loaded_from.to_owned();
+    let mut size = 0usize;
+    loop {
+        let Some((page, more)) = state.store.chat_messages_page(owner, chat_id, Some(&before), PAGE).await? else {
+            // The chat is not the caller's, or the message is gone: the save says which.
+            break;
+        };
+        size += page.iter().map(|m| m.body.len()).sum::<usize>();
+        let Some(first) = page.first() else { break };
+        before = first.id.clone();
+        pages.push(page);
+        if !more || size > budget {
+            break;
+        }
+    }
+    pages
+        .into_iter()
+        .rev()
+        .flatten()
+        .map(|m| serde_json::from_str(&m.body).map_err(|e| Error::Internal(anyhow::anyhow!("stored message {} is not JSON: {e}", m.id))))
+        .collect()
 }
 
 fn system_prompt(ctx: &RequestContext) -> String {

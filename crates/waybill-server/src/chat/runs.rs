@@ -18,6 +18,9 @@ pub struct Run {
     pub user_id: String,
     /// The id of the message this run answers (the last message of the request).
     pub trigger_id: String,
+    /// What that message says: a request naming the same id joins this run only when it
+    /// says the same.
+    pub trigger: MessageContent,
     pub cancel: CancellationToken,
     frames: Mutex<Vec<Bytes>>,
     /// Frame count; closed (sender dropped) when the run ends.
@@ -26,12 +29,13 @@ pub struct Run {
 }
 
 impl Run {
-    pub fn new(tenant_id: &str, user_id: &str, trigger_id: &str) -> Self {
+    pub fn new(tenant_id: &str, user_id: &str, trigger_id: &str, trigger: MessageContent) -> Self {
         let (tx, rx) = watch::channel(0);
         Self {
             tenant_id: tenant_id.into(),
             user_id: user_id.into(),
             trigger_id: trigger_id.into(),
+            trigger,
             cancel: CancellationToken::new(),
             frames: Mutex::new(Vec::with_capacity(256)),
             count: Mutex::new(Some(tx)),
@@ -78,6 +82,18 @@ impl Run {
     }
 }
 
+/// The role and parts of a UI message, compared as JSON values (so key order and
+/// spacing do not matter, and metadata the client adds later does not either).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MessageContent(serde_json::Value);
+
+impl MessageContent {
+    pub fn of(message_json: &str) -> Self {
+        let value: serde_json::Value = serde_json::from_str(message_json).unwrap_or_default();
+        Self(serde_json::json!([value["role"], value["parts"]]))
+    }
+}
+
 #[derive(Default)]
 pub struct Runs {
     runs: Mutex<HashMap<String, Arc<Run>>>,
@@ -117,9 +133,18 @@ mod tests {
     use super::*;
     use futures::StreamExt;
 
+    #[test]
+    fn message_content_ignores_key_order_spacing_and_metadata() {
+        let a = MessageContent::of(r#"{"id":"m","role":"user","parts":[{"type":"text","text":"hi"}]}"#);
+        let b = MessageContent::of(r#"{ "parts": [ {"text": "hi", "type": "text"} ], "role": "user", "id": "m", "metadata": {"x": 1} }"#);
+        let c = MessageContent::of(r#"{"id":"m","role":"user","parts":[{"type":"text","text":"bye"}]}"#);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+
     #[tokio::test]
     async fn late_subscribers_replay_from_the_start_and_end_with_the_run() {
-        let run = Arc::new(Run::new("t", "u", "m"));
+        let run = Arc::new(Run::new("t", "u", "m", MessageContent::of("{}")));
         run.push(Bytes::from_static(b"a"));
         let early = tokio::spawn(run.clone().subscribe().map(|b| b.unwrap().to_vec()).concat());
         run.push(Bytes::from_static(b"b"));

@@ -9,8 +9,7 @@ pub mod service;
 
 use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{DefaultBodyLimit, Multipart, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures::StreamExt;
@@ -24,7 +23,7 @@ use waybill_store::{FileRecord, Owner};
 use self::service::{UPLOAD_LIMIT, UPLOAD_LIMIT_LABEL, UploadOptions, Uploader};
 use crate::AppState;
 use crate::auth::RequestContext;
-use crate::error::{ApiError, Error, Json, Result};
+use crate::error::{ApiError, Error, Json, Path, Query, Result};
 
 /// The operator named in watermarks when the uploader names none.
 pub const DEFAULT_OPERATOR: &str = "Waybill";
@@ -135,10 +134,9 @@ async fn upload(
     State(state): State<AppState>,
     ctx: RequestContext,
     headers: HeaderMap,
-    query: Result<Query<UploadQuery>, QueryRejection>,
+    Query(query): Query<UploadQuery>,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Json<UploadResponse>> {
-    let Query(query) = query.map_err(|e| Error::BadRequest(format!("Invalid upload parameters: {}", e.body_text())))?;
     let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > UPLOAD_LIMIT + 1024 * 1024) {
         return Err(Error::PayloadTooLarge(UPLOAD_LIMIT_LABEL));
@@ -203,8 +201,7 @@ fn info(state: &AppState, file: FileRecord) -> FileInfo {
 
 /// The caller's files, newest first.
 #[utoipa::path(get, path = "/api/file-app/v1/files", tag = "files", params(ListQuery), responses((status = 200, body = Vec<FileInfo>)))]
-async fn list_files(State(state): State<AppState>, ctx: RequestContext, query: Result<Query<ListQuery>, QueryRejection>) -> Result<Json<Vec<FileInfo>>> {
-    let Query(query) = query.map_err(|e| Error::BadRequest(format!("Invalid list parameters: {}", e.body_text())))?;
+async fn list_files(State(state): State<AppState>, ctx: RequestContext, Query(query): Query<ListQuery>) -> Result<Json<Vec<FileInfo>>> {
     let owner = Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
     let files = state.store.list_files(owner, query.limit.unwrap_or(50).clamp(1, 200), query.offset.unwrap_or(0).max(0)).await?;
     Ok(Json(files.into_iter().map(|f| info(&state, f)).collect()))
@@ -231,15 +228,15 @@ async fn delete_file(State(state): State<AppState>, ctx: RequestContext, Path(fi
 #[utoipa::path(get, path = "/api/file-app/v1/file/view/{token}/{name}", tag = "files",
     params(("token" = String, Path), ("name" = String, Path), ViewQuery),
     responses((status = 200, description = "the file"), (status = 206, description = "a byte range"), (status = 404, body = ApiError)))]
-async fn view_named(State(state): State<AppState>, Path((token, _name)): Path<(String, String)>, query: Result<Query<ViewQuery>, QueryRejection>, headers: HeaderMap) -> Result<Response> {
-    serve_file(&state, &token, query.map(|q| q.0).unwrap_or_default().wants_download(), &headers).await
+async fn view_named(State(state): State<AppState>, Path((token, _name)): Path<(String, String)>, Query(query): Query<ViewQuery>, headers: HeaderMap) -> Result<Response> {
+    serve_file(&state, &token, query.wants_download(), &headers).await
 }
 
 /// The file behind a view link.
 #[utoipa::path(get, path = "/api/file-app/v1/file/view/{token}", tag = "files", params(("token" = String, Path), ViewQuery),
     responses((status = 200, description = "the file"), (status = 206, description = "a byte range"), (status = 404, body = ApiError)))]
-async fn view(State(state): State<AppState>, Path(token): Path<String>, query: Result<Query<ViewQuery>, QueryRejection>, headers: HeaderMap) -> Result<Response> {
-    serve_file(&state, &token, query.map(|q| q.0).unwrap_or_default().wants_download(), &headers).await
+async fn view(State(state): State<AppState>, Path(token): Path<String>, Query(query): Query<ViewQuery>, headers: HeaderMap) -> Result<Response> {
+    serve_file(&state, &token, query.wants_download(), &headers).await
 }
 
 /// The thumbnail of an image uploaded with `create_thumbnail`.

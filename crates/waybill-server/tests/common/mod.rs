@@ -133,3 +133,36 @@ pub fn assert_error(res: &Response, status: StatusCode, code: &str) {
     assert_eq!(res.body["code"], code, "{}", res.text);
     assert!(res.body["message"].as_str().is_some_and(|m| !m.is_empty()), "{}", res.text);
 }
+
+/// Chat-completions requests a fake model received, as JSON bodies.
+pub type Seen = std::sync::Arc<std::sync::Mutex<Vec<Value>>>;
+
+/// A local OpenAI-compatible server that records every chat-completions request and
+/// streams `answer` back in the provider's own chunk format; answers its base URL.
+pub async fn recording_model(seen: Seen, answer: &'static str) -> String {
+    use axum::routing::post;
+    let app = axum::Router::new().route(
+        "/v1/chat/completions",
+        post(move |body: axum::body::Bytes| {
+            let seen = seen.clone();
+            async move {
+                seen.lock().unwrap().push(serde_json::from_slice(&body).unwrap());
+                let chunk = |delta: Value, finish: Value| {
+                    format!("data: {}\n\n", serde_json::json!({"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}))
+                };
+                let body = [chunk(serde_json::json!({"role": "assistant", "content": answer}), Value::Null), chunk(serde_json::json!({}), serde_json::json!("stop")), "data: [DONE]\n\n".into()].concat();
+                axum::response::Response::builder().header(header::CONTENT_TYPE, "text/event-stream").body(Body::from(body)).unwrap()
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}/v1", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    base
+}
+
+/// A configuration offering the model at `base_url` as `local`.
+pub fn with_local_model(base_url: String, config: Config) -> Config {
+    let model = waybill_server::config::ExtraModel { id: "local".into(), name: "Local".into(), base_url, model: "m".into(), api_key: None };
+    Config { models: vec![model], ..config }
+}

@@ -1,0 +1,22 @@
+//! Administration of a tenant, for its admins: users today.
+
+mod users;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+use crate::auth::RequestContext;
+use crate::error::Error;
+
+pub(crate) use users::checked_password;
+pub use users::{CreateMemberRequest, InvitationLink, MemberInfo, MemberList, MemberStatus, NewMemberResponse, UpdateMemberRequest};
+
+/// Routes behind `require_auth`; each one also requires the tenant's admin role.
+pub fn router() -> OpenApiRouter<AppState> {
+    users::router()
+}
+
+/// Refuses callers who are not admins of the request's tenant.
+fn require_admin(ctx: &RequestContext) -> Result<(), Error> {
+    if ctx.is_admin { Ok(()) } else { Err(Error::Forbidden("Only administrators of this tenant can do this")) }
+}
