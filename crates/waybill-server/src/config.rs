@@ -52,6 +52,57 @@ pub struct Config {
     pub outbound: OutboundConfig,
     pub tools: ToolsConfig,
     pub files: FilesConfig,
+    pub limits: LimitsConfig,
+    pub http: HttpConfig,
+}
+
+/// Quotas per minute, per user and per tenant; 0 means no limit. Over a quota, a chat
+/// request answers 429 with `Retry-After`, and a tool call fails with a message the model
+/// and the card show.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsConfig {
+    /// `POST /api/chat` requests a user may make per minute. env: WAYBILL_CHAT_REQUESTS_PER_MINUTE
+    pub chat_requests_per_minute: u32,
+    /// Chat requests all users of a tenant may make per minute. env: WAYBILL_TENANT_CHAT_REQUESTS_PER_MINUTE
+    pub tenant_chat_requests_per_minute: u32,
+    /// Tool calls a user's answers may make per minute. env: WAYBILL_TOOL_CALLS_PER_MINUTE
+    pub tool_calls_per_minute: u32,
+    /// Tool calls all of a tenant's answers may make per minute. env: WAYBILL_TENANT_TOOL_CALLS_PER_MINUTE
+    pub tenant_tool_calls_per_minute: u32,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        Self { chat_requests_per_minute: 30, tenant_chat_requests_per_minute: 600, tool_calls_per_minute: 120, tenant_tool_calls_per_minute: 2400 }
+    }
+}
+
+/// How long the HTTP server waits for slow clients, and how many connections one address
+/// may hold.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HttpConfig {
+    /// Seconds a client has to send a request's headers, counted from when the connection
+    /// starts waiting for the request; so also how long an idle keep-alive connection is
+    /// kept. env: WAYBILL_HTTP_HEADER_TIMEOUT_SECS
+    pub header_timeout_secs: u64,
+    /// Seconds a request body may go without sending a byte before the request is dropped.
+    /// env: WAYBILL_HTTP_BODY_IDLE_TIMEOUT_SECS
+    pub body_idle_timeout_secs: u64,
+    /// Seconds a response may wait for a client that reads nothing before the connection
+    /// is dropped. env: WAYBILL_HTTP_WRITE_IDLE_TIMEOUT_SECS
+    pub write_idle_timeout_secs: u64,
+    /// Open connections allowed from one client address; 0 means no limit. Behind a
+    /// reverse proxy every client shares its address: raise this or set 0.
+    /// env: WAYBILL_HTTP_MAX_CONNECTIONS_PER_ADDRESS
+    pub max_connections_per_address: usize,
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        Self { header_timeout_secs: 20, body_idle_timeout_secs: 30, write_idle_timeout_secs: 60, max_connections_per_address: 128 }
+    }
 }
 
 /// Server-side fetches that users or models steer (tools, imports) refuse private and
@@ -258,6 +309,8 @@ impl Default for Config {
             outbound: OutboundConfig::default(),
             tools: ToolsConfig::default(),
             files: FilesConfig::default(),
+            limits: LimitsConfig::default(),
+            http: HttpConfig::default(),
         }
     }
 }
@@ -385,6 +438,28 @@ impl Config {
                 access_key_id: var("AWS_ACCESS_KEY_ID").ok_or_else(|| missing("AWS_ACCESS_KEY_ID"))?,
                 secret_access_key: Secret::new(var("AWS_SECRET_ACCESS_KEY").ok_or_else(|| missing("AWS_SECRET_ACCESS_KEY"))?),
             });
+        }
+        for (name, slot) in [
+            ("WAYBILL_CHAT_REQUESTS_PER_MINUTE", &mut self.limits.chat_requests_per_minute),
+            ("WAYBILL_TENANT_CHAT_REQUESTS_PER_MINUTE", &mut self.limits.tenant_chat_requests_per_minute),
+            ("WAYBILL_TOOL_CALLS_PER_MINUTE", &mut self.limits.tool_calls_per_minute),
+            ("WAYBILL_TENANT_TOOL_CALLS_PER_MINUTE", &mut self.limits.tenant_tool_calls_per_minute),
+        ] {
+            if let Some(v) = var(name) {
+                *slot = parsed(name, v)?;
+            }
+        }
+        for (name, slot) in [
+            ("WAYBILL_HTTP_HEADER_TIMEOUT_SECS", &mut self.http.header_timeout_secs),
+            ("WAYBILL_HTTP_BODY_IDLE_TIMEOUT_SECS", &mut self.http.body_idle_timeout_secs),
+            ("WAYBILL_HTTP_WRITE_IDLE_TIMEOUT_SECS", &mut self.http.write_idle_timeout_secs),
+        ] {
+            if let Some(v) = var(name) {
+                *slot = parsed(name, v)?;
+            }
+        }
+        if let Some(v) = var("WAYBILL_HTTP_MAX_CONNECTIONS_PER_ADDRESS") {
+            self.http.max_connections_per_address = parsed("WAYBILL_HTTP_MAX_CONNECTIONS_PER_ADDRESS", v)?;
         }
         if let Some(v) = var("WAYBILL_LOG") {
             self.log.filter = v;

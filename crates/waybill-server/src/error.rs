@@ -16,12 +16,18 @@ use waybill_store::StoreError;
 
 /// The body of every error response.
 #[derive(Debug, Serialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ApiError {
     /// Stable, machine-readable code such as `not_found` or `invalid_body`.
     pub code: String,
     /// A sentence for people.
     pub message: String,
+    /// With `rate_limited` and `too_many_requests`: seconds until a retry can succeed
+    /// (also sent as `Retry-After`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub retry_after: Option<u32>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -53,6 +59,9 @@ pub enum Error {
     Unprocessable(String),
     #[error("Too many attempts; try again in {0} seconds")]
     RateLimited(u64),
+    /// A quota (chat requests, per user or tenant) is spent for now.
+    #[error("{message}")]
+    TooManyRequests { retry_after: u32, message: String },
     #[error("The service is unavailable")]
     Unavailable(#[source] anyhow::Error),
     #[error("An internal error occurred")]
@@ -72,7 +81,7 @@ impl Error {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::RateLimited(_) | Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -93,6 +102,7 @@ impl Error {
             Self::Conflict(_) => "conflict",
             Self::Unprocessable(_) => "unprocessable",
             Self::RateLimited(_) => "rate_limited",
+            Self::TooManyRequests { .. } => "too_many_requests",
             Self::Unavailable(_) => "unavailable",
             Self::Internal(_) => "internal",
         }
@@ -116,9 +126,14 @@ impl IntoResponse for Error {
             Self::Unavailable(err) => tracing::warn!(error = ?err, "service unavailable"),
             _ => {}
         }
-        let body = ApiError { code: self.code().into(), message: self.to_string() };
+        let retry_after = match &self {
+            Self::RateLimited(secs) => Some(u32::try_from(*secs).unwrap_or(u32::MAX)),
+            Self::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        };
+        let body = ApiError { code: self.code().into(), message: self.to_string(), retry_after };
         let mut response = (self.status(), axum::Json(body)).into_response();
-        if let Self::RateLimited(secs) = self {
+        if let Some(secs) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
         response

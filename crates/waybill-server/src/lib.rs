@@ -13,6 +13,7 @@ pub mod error;
 pub mod files;
 mod http;
 mod memory;
+pub mod quotas;
 pub mod seed;
 pub mod tools;
 
@@ -37,6 +38,7 @@ use crate::chat::runs::Runs;
 use crate::config::Config;
 use crate::files::service::FileService;
 use crate::http::openapi::SecurityAddon;
+use crate::quotas::Quotas;
 use waybill_agent::outbound::Outbound;
 use waybill_agent::tools::Registry;
 
@@ -58,6 +60,8 @@ pub struct AppState {
     pub files: Arc<FileService>,
     /// The guarded client for fetches users and models can steer.
     pub outbound: Outbound,
+    /// Chat-request and tool-call quotas.
+    pub quotas: Arc<Quotas>,
 }
 
 impl AppState {
@@ -78,7 +82,8 @@ impl AppState {
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let outbound = tools::outbound(&config);
-        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits, tools, models, runs: Arc::default(), files, outbound }
+        let quotas = Arc::new(Quotas::new(&config.limits));
+        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits, tools, models, runs: Arc::default(), files, outbound, quotas }
     }
 }
 
@@ -154,6 +159,7 @@ async fn housekeeping(state: AppState) {
     loop {
         tick.tick().await;
         state.login_limits.prune();
+        state.quotas.prune();
         if let Err(err) = state.store.prune_refresh_tokens().await {
             tracing::warn!(error = %err, "pruning refresh tokens failed");
         }

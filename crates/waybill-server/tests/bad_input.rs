@@ -141,3 +141,50 @@ backend_tests! {
         assert_eq!(res.body["code"], "method_not_allowed");
     }
 }
+
+backend_tests! {
+    async fn bad_path_and_query_values_answer_the_error_shape_on_every_route(store) {
+        let app = TestApp::new(store).await;
+        let alice = app.login("alice@t1.test").await;
+        let doc = app.call(Method::GET, "/api/openapi.json", None, None).await.body;
+        let mut checked = 0;
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                let method: Method = method.to_uppercase().parse().unwrap();
+                let params = op["parameters"].as_array().cloned().unwrap_or_default();
+                // A path parameter that is not UTF-8.
+                if path.contains('{') {
+                    let bad = path.split('/').map(|s| if s.starts_with('{') { "%FF%FE" } else { s }).collect::<Vec<_>>().join("/");
+                    let res = app.send(raw(&alice, method.clone(), &bad, "application/json", "{}")).await;
+                    assert!(res.status.is_client_error(), "{method} {bad}: {}", res.status);
+                    assert!(res.body["code"].is_string() && res.body["message"].is_string(), "{method} {bad}: {}", res.text);
+                    checked += 1;
+                }
+                // Each query parameter given a value of the wrong kind, and bytes that are not UTF-8.
+                for param in params.iter().filter(|p| p["in"] == "query") {
+                    let name = param["name"].as_str().unwrap();
+                    let concrete = path.split('/').map(|s| if s.starts_with('{') { "some-id" } else { s }).collect::<Vec<_>>().join("/");
+                    for value in ["%FF%FE", "not-a-number-or-flag-%00"] {
+                        let kind = &param["schema"]["type"];
+                        let is_text = kind == "string" || kind.as_array().is_some_and(|k| k.contains(&json!("string")));
+                        if is_text && value != "%FF%FE" {
+                            continue;
+                        }
+                        let uri = format!("{concrete}?{name}={value}");
+                        let res = app.send(raw(&alice, method.clone(), &uri, "application/json", "{}")).await;
+                        if res.status.is_client_error() {
+                            assert!(res.body["code"].is_string() && res.body["message"].is_string(), "{method} {uri}: {} {}", res.status, res.text);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 15, "checked {checked} cases");
+        let res = app.send(raw(&alice, Method::GET, "/api/chat-history/%FF%FE", "application/json", "")).await;
+        assert_error(&res, StatusCode::BAD_REQUEST, "bad_request");
+        let res = app.send(raw(&alice, Method::GET, "/api/file-app/v1/files?limit=ten", "application/json", "")).await;
+        assert_error(&res, StatusCode::BAD_REQUEST, "bad_request");
+        assert!(res.body["message"].as_str().unwrap().contains("limit"), "{}", res.text);
+    }
+}

@@ -8,38 +8,10 @@ use std::io::Cursor;
 
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
-use common::{Session, TestApp, assert_error};
+use common::{BOUNDARY, Session, TestApp, assert_error, multipart, upload, upload_request};
 use serde_json::Value;
 use waybill_server::config::Config;
 use waybill_server::waybill_store::backend_tests;
-
-const BOUNDARY: &str = "waybill-test-boundary-7MA4YWxkTrZu0gW";
-
-fn multipart(name: &str, content_type: &str, bytes: &[u8]) -> Vec<u8> {
-    let mut body = format!(
-        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nignored\r\n\
-         --{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: {content_type}\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
-    body
-}
-
-fn upload_request(session: Option<&Session>, query: &str, body: Body) -> Request<Body> {
-    let mut req = Request::builder()
-        .method(Method::POST)
-        .uri(format!("/api/file-app/v1/file/upload{query}"))
-        .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={BOUNDARY}"));
-    if let Some(s) = session {
-        req = req.header(header::AUTHORIZATION, format!("Bearer {}", s.access)).header("x-tenant-id", &s.tenant);
-    }
-    req.body(body).unwrap()
-}
-
-async fn upload(app: &TestApp, session: &Session, query: &str, name: &str, content_type: &str, bytes: &[u8]) -> common::Response {
-    app.send(upload_request(Some(session), query, Body::from(multipart(name, content_type, bytes)))).await
-}
 
 async fn get(app: &TestApp, url: &str, range: Option<&str>) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
     let mut req = Request::builder().uri(url);

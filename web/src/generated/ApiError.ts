@@ -11,4 +11,9 @@ code: string,
 /**
  * A sentence for people.
  */
-message: string, };
+message: string, 
+/**
+ * With `rate_limited` and `too_many_requests`: seconds until a retry can succeed
+ * (also sent as `Retry-After`).
+ */
+retryAfter?: number, };

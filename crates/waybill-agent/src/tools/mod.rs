@@ -36,7 +36,15 @@ pub struct ToolContext {
     pub chat_id: String,
     pub tool_call_id: String,
     pub cancel: CancellationToken,
+    /// Decides whether each call may run now (quotas); none admits every call.
+    pub admission: Option<Arc<dyn CallAdmission>>,
     progress: Option<mpsc::UnboundedSender<UiChunk>>,
+}
+
+/// Whether a tool call may run now. A refusal is the call's error: the model and the
+/// card see why, and the turn goes on.
+pub trait CallAdmission: Send + Sync {
+    fn admit(&self, ctx: &ToolContext, tool: &str) -> Result<(), ToolError>;
 }
 
 impl ToolContext {
@@ -49,6 +57,7 @@ impl ToolContext {
             chat_id: chat_id.into(),
             tool_call_id: String::new(),
             cancel: CancellationToken::new(),
+            admission: None,
             progress: None,
         }
     }
@@ -169,6 +178,9 @@ impl Registry {
     /// Validates and runs a call, turning panics, timeouts and cancellation into errors.
     pub async fn run(&self, name: &str, input: Value, ctx: &ToolContext) -> Result<Value, ToolError> {
         self.validate(name, &input)?;
+        if let Some(admission) = &ctx.admission {
+            admission.admit(ctx, name)?;
+        }
         let tool = self.get(name).cloned().ok_or_else(|| ToolError::Invalid(format!("There is no tool named {name}")))?;
         let timeout = tool.timeout();
         let ctx = ctx.clone();
@@ -246,6 +258,21 @@ mod tests {
         assert_eq!(registry.run("flaky", json!({"n": 2}), &ctx()).await.unwrap_err().to_string(), "no such dock");
         assert_eq!(registry.run("flaky", json!({"n": 5}), &ctx()).await.unwrap(), json!({"n": 5}));
         assert!(registry.run("nope", json!({}), &ctx()).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_refused_admission_is_the_calls_error_and_nothing_runs() {
+        struct Closed;
+        impl CallAdmission for Closed {
+            fn admit(&self, _: &ToolContext, tool: &str) -> Result<(), ToolError> {
+                Err(ToolError::Failed(format!("{tool} is over its quota")))
+            }
+        }
+        let registry = Registry::new(vec![Arc::new(Flaky("flaky"))]);
+        let mut ctx = ctx();
+        ctx.admission = Some(Arc::new(Closed));
+        assert_eq!(registry.run("flaky", json!({"n": 0}), &ctx).await.unwrap_err().to_string(), "flaky is over its quota", "the panicking call never ran");
+        assert!(registry.run("flaky", json!({"n": "bad"}), &ctx).await.unwrap_err().to_string().starts_with("Invalid input"), "bad input is refused first");
     }
 
     #[tokio::test]

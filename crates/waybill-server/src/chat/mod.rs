@@ -109,8 +109,10 @@ async fn check_api_keys(State(state): State<AppState>, _ctx: RequestContext) -> 
 
 /// Streams the assistant's answer as an AI SDK UI message stream.
 #[utoipa::path(post, path = "/api/chat", tag = "chat", request_body = ChatRequest,
-    responses((status = 200, description = "text/event-stream of UI message chunks"), (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
+    responses((status = 200, description = "text/event-stream of UI message chunks"), (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError),
+        (status = 429, body = ApiError, description = "a chat-request quota is spent; see Retry-After")))]
 async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Json<ChatRequest>) -> Result<Response> {
+    state.quotas.admit_chat(&ctx)?;
     check_chat_id(&body.id)?;
     if body.messages.is_empty() {
         return Err(Error::InvalidBody("messages must not be empty".into()));
@@ -356,6 +358,7 @@ impl Job {
         sink.0.send(Chunk::Start { message_id: Some(self.assistant.id().to_owned()), message_metadata: Some(serde_json::json!({"model": self.model_id})) }.into()).ok();
         let mut tool_ctx = self.tool_ctx.clone();
         tool_ctx.cancel = self.run.cancel.clone();
+        tool_ctx.admission = Some(self.state.quotas.clone());
         let provider = self.provider.clone();
         let tools = self.state.tools.clone();
         let turn = Turn {

@@ -16,7 +16,7 @@ pub async fn api_not_found() -> Error {
 }
 
 pub async fn method_not_allowed() -> Response {
-    let body = crate::error::ApiError { code: "method_not_allowed".into(), message: "This method is not allowed here".into() };
+    let body = crate::error::ApiError { code: "method_not_allowed".into(), message: "This method is not allowed here".into(), retry_after: None };
     (StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
 }
 

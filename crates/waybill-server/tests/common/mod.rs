@@ -166,3 +166,32 @@ pub fn with_local_model(base_url: String, config: Config) -> Config {
     let model = waybill_server::config::ExtraModel { id: "local".into(), name: "Local".into(), base_url, model: "m".into(), api_key: None };
     Config { models: vec![model], ..config }
 }
+
+/// A multipart upload body with one ignored field before the file.
+pub const BOUNDARY: &str = "waybill-test-boundary-7MA4YWxkTrZu0gW";
+
+pub fn multipart(name: &str, content_type: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut body = format!(
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nignored\r\n\
+         --{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: {content_type}\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+pub fn upload_request(session: Option<&Session>, query: &str, body: Body) -> Request<Body> {
+    let mut req = Request::builder()
+        .method(Method::POST)
+        .uri(format!("/api/file-app/v1/file/upload{query}"))
+        .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={BOUNDARY}"));
+    if let Some(s) = session {
+        req = req.header(header::AUTHORIZATION, format!("Bearer {}", s.access)).header("x-tenant-id", &s.tenant);
+    }
+    req.body(body).unwrap()
+}
+
+pub async fn upload(app: &TestApp, session: &Session, query: &str, name: &str, content_type: &str, bytes: &[u8]) -> Response {
+    app.send(upload_request(Some(session), query, Body::from(multipart(name, content_type, bytes)))).await
+}
