@@ -17,12 +17,10 @@ pub mod quotas;
 pub mod seed;
 pub mod tools;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::serve::ListenerExt;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use tokio::net::TcpListener;
@@ -140,15 +138,8 @@ pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
 pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     let housekeeping = tokio::spawn(housekeeping(state.clone()));
     let trimmer = tokio::spawn(memory::trim_after_bursts(state.runs.clone()));
-    let app = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    // Streamed answers are many small writes: without TCP_NODELAY each one after the
-    // first waits for the client's delayed ACK (about 40 ms).
-    let listener = listener.tap_io(|tcp| {
-        if let Err(err) = tcp.set_nodelay(true) {
-            tracing::warn!(error = %err, "could not set TCP_NODELAY");
-        }
-    });
-    let result = axum::serve(listener, app).with_graceful_shutdown(shutdown).await;
+    let limits = state.config.http.clone();
+    let result = http::server::run(listener, app(state), &limits, shutdown).await;
     housekeeping.abort();
     trimmer.abort();
     Ok(result?)

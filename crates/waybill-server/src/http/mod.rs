@@ -1,6 +1,7 @@
 //! Cross-cutting HTTP pieces: fallbacks, health, headers, request spans.
 
 pub mod openapi;
+pub mod server;
 pub mod web;
 
 use axum::extract::{Request, State};
