@@ -71,6 +71,15 @@ fn database_url(admin_url: &str, name: &str) -> String {
 }
 
 impl TestDb {
+    /// The URL another process can connect to this database with (`None` for SQLite,
+    /// whose file another process opens from its own data directory).
+    pub fn postgres_url(&self) -> Option<String> {
+        match &self.cleanup {
+            Cleanup::Database { admin_url, name } => Some(database_url(admin_url, name)),
+            Cleanup::File(_) => None,
+        }
+    }
+
     pub async fn cleanup(self) {
         self.store.close().await;
         match self.cleanup {

@@ -1,7 +1,9 @@
 //! The file service: bytes in the blob store, metadata in the database, and the links
 //! that reach them. Uploads stream to the blob store in parts, so memory stays bounded
-//! whatever the size; only images that are thumbnailed or watermarked are read whole,
-//! and those are decoded with bounded limits.
+//! whatever the size. Only images that are thumbnailed or watermarked are read whole, and
+//! only once their header has said how much memory decoding them takes and that memory
+//! is free in the service's image budget: images are processed on blocking threads,
+//! as many at once as the budget holds.
 
 use std::sync::Arc;
 
@@ -10,6 +12,7 @@ use futures::{Stream, StreamExt};
 use waybill_files::blobs::object_store::path::Path as BlobPath;
 use waybill_files::blobs::object_store::{GetOptions, GetRange, ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
 use waybill_files::{blobs, media, names};
+use tokio::sync::Semaphore;
 use waybill_store::{FileRecord, NewFile, Owner, Store};
 
 use crate::config::Config;
@@ -25,6 +28,12 @@ pub const VIEW_PREFIX: &str = "/api/file-app/v1/file/view/";
 pub const THUMBNAIL_PREFIX: &str = "/api/file-app/v1/file/thumbnail/";
 /// Parts written to the blob store while an upload streams in.
 const PART_SIZE: usize = 8 * 1024 * 1024;
+/// Memory all image processing may use at once, in MiB.
+const IMAGE_MEMORY_MIB: u32 = 128;
+/// The first bytes of an upload, kept to read an image's header without reading it all.
+const HEAD_BYTES: usize = 64 * 1024;
+/// How far into a file a header is looked for.
+const MAX_HEAD_BYTES: u64 = 1024 * 1024;
 
 /// What the uploader asked for.
 pub struct UploadOptions<'a> {
@@ -45,6 +54,8 @@ pub struct Uploader<'a> {
 pub struct FileService {
     blobs: Arc<dyn ObjectStore>,
     public_url: String,
+    /// Permits are MiB of image-processing memory.
+    image_memory: Arc<Semaphore>,
 }
 
 impl FileService {
@@ -60,7 +71,7 @@ impl FileService {
             None => blobs::local(&config.data_dir.join("files"))?,
         };
         let public_url = config.files.public_url.as_deref().unwrap_or_default().trim_end_matches('/').to_owned();
-        Ok(Self { blobs, public_url })
+        Ok(Self { blobs, public_url, image_memory: Arc::new(Semaphore::new(IMAGE_MEMORY_MIB as usize)) })
     }
 
     /// The non-expiring link: whoever holds it can read the file, nobody can guess it.
@@ -92,12 +103,12 @@ impl FileService {
         let object_key = format!("tenants/{}/files/{id}", key_segment(who.tenant_id));
         let path = BlobPath::from(object_key.as_str());
 
-        let mut size = self.receive(&path, body).await?;
+        let (mut size, head) = self.receive(&path, body).await?;
         let processable = media::is_processable(&media_type) && size <= PROCESS_LIMIT;
         let mut thumbnail_key = None;
         let mut watermarked = false;
         if processable && (options.watermark || options.thumbnail) {
-            match self.process(&path, &object_key, &options).await {
+            match self.process(&path, &object_key, &options, size, head).await {
                 Ok(done) => {
                     if let Some(marked) = done.watermarked {
                         size = marked.0;
@@ -106,9 +117,17 @@ impl FileService {
                     }
                     thumbnail_key = done.thumbnail_key;
                 }
+                // A thumbnail is a convenience: an image too large for one is kept without it.
+                Err(ProcessError::Media(media::MediaError::TooLarge { width, height })) if !options.watermark => {
+                    tracing::info!(width, height, "an uploaded image is too large for a thumbnail; kept without one");
+                }
                 Err(err) => {
                     self.remove(&object_key, None).await;
-                    return Err(err);
+                    return Err(match err {
+                        ProcessError::Media(e @ media::MediaError::TooLarge { .. }) => Error::Unprocessable(format!("{e}: it cannot be watermarked and was not stored")),
+                        ProcessError::Media(e) => Error::Unprocessable(format!("{e}; the image was not stored")),
+                        ProcessError::Other(e) => e,
+                    });
                 }
             }
         }
@@ -139,8 +158,9 @@ impl FileService {
         }
     }
 
-    /// Writes the body in parts, refusing it past the limit; answers its size.
-    async fn receive<S, E>(&self, path: &BlobPath, mut body: S) -> Result<u64, Error>
+    /// Writes the body in parts, refusing it past the limit; answers its size and its
+    /// first bytes.
+    async fn receive<S, E>(&self, path: &BlobPath, mut body: S) -> Result<(u64, Vec<u8>), Error>
     where
         S: Stream<Item = Result<Bytes, E>> + Unpin,
         E: Into<Error>,
@@ -148,6 +168,7 @@ impl FileService {
         let upload = self.blobs.put_multipart(path).await.map_err(blob_error)?;
         let mut writer = WriteMultipart::new_with_chunk_size(upload, PART_SIZE);
         let mut size = 0u64;
+        let mut head = Vec::new();
         while let Some(chunk) = body.next().await {
             let chunk = match chunk {
                 Ok(chunk) => chunk,
@@ -165,35 +186,48 @@ impl FileService {
                 writer.abort().await.ok();
                 return Err(blob_error(err));
             }
+            if head.len() < HEAD_BYTES {
+                head.extend_from_slice(&chunk[..chunk.len().min(HEAD_BYTES - head.len())]);
+            }
             writer.write(&chunk);
         }
         writer.finish().await.map_err(blob_error)?;
-        Ok(size)
+        Ok((size, head))
     }
 
-    async fn process(&self, path: &BlobPath, object_key: &str, options: &UploadOptions<'_>) -> Result<Processed, Error> {
-        let original = self.blobs.get(path).await.map_err(blob_error)?.bytes().await.map_err(blob_error)?;
-        let (watermark, thumbnail) = (options.watermark, options.thumbnail);
-        let text = format!("{} {}", options.operator, jiff::Zoned::now().strftime("%Y-%m-%d"));
-        let (marked, small) = tokio::task::spawn_blocking(move || {
-            let marked = watermark.then(|| media::watermark(&original, &text)).transpose()?;
-            let source = marked.as_ref().map_or(original.as_ref(), |m| m.bytes.as_slice());
-            let small = thumbnail.then(|| media::thumbnail(source)).transpose()?;
-            Ok::<_, media::MediaError>((marked, small))
-        })
-        .await
-        .map_err(|e| Error::Internal(e.into()))?
-        .map_err(|e| Error::Unprocessable(format!("{e}; the image was not stored")))?;
+    /// Watermarks and thumbnails the stored image as asked, within the image budget.
+    async fn process(&self, path: &BlobPath, object_key: &str, options: &UploadOptions<'_>, size: u64, head: Vec<u8>) -> Result<Processed, ProcessError> {
+        let info = match media::inspect(&head, size <= head.len() as u64)? {
+            Some(info) => info,
+            None => {
+                // The header is further in (JPEG metadata): look at up to the first MiB.
+                let range = GetRange::Bounded(0..size.min(MAX_HEAD_BYTES));
+                let more = self.blobs.get_opts(path, GetOptions { range: Some(range), ..Default::default() }).await?.bytes().await?;
+                media::inspect(&more, size <= MAX_HEAD_BYTES)?.ok_or(media::MediaError::NotAnImage)?
+            }
+        };
+        let need_mib = info.processing_bytes(size).div_ceil(1024 * 1024);
+        if need_mib > u64::from(IMAGE_MEMORY_MIB) {
+            return Err(media::MediaError::TooLarge { width: info.width, height: info.height }.into());
+        }
+        // Held until the results are written: they are part of what was budgeted.
+        let _memory = self.image_memory.acquire_many(need_mib as u32).await.map_err(|e| ProcessError::Other(Error::Internal(e.into())))?;
+        let original = self.blobs.get(path).await?.bytes().await?;
+        let text = options.watermark.then(|| format!("{} {}", options.operator, jiff::Zoned::now().strftime("%Y-%m-%d")));
+        let thumbnail = options.thumbnail;
+        let made = tokio::task::spawn_blocking(move || media::process(&original, &info, text.as_deref(), thumbnail))
+            .await
+            .map_err(|e| ProcessError::Other(Error::Internal(e.into())))??;
 
         let mut done = Processed { watermarked: None, thumbnail_key: None };
-        if let Some(marked) = marked {
+        if let Some(marked) = made.watermarked {
             let size = marked.bytes.len() as u64;
-            self.blobs.put(path, PutPayload::from(marked.bytes)).await.map_err(blob_error)?;
+            self.blobs.put(path, PutPayload::from(marked.bytes)).await?;
             done.watermarked = Some((size, marked.media_type));
         }
-        if let Some(small) = small {
+        if let Some(small) = made.thumbnail {
             let key = format!("{object_key}.thumb");
-            self.blobs.put(&BlobPath::from(key.as_str()), PutPayload::from(small.bytes)).await.map_err(blob_error)?;
+            self.blobs.put(&BlobPath::from(key.as_str()), PutPayload::from(small.bytes)).await?;
             done.thumbnail_key = Some(key);
         }
         Ok(done)
@@ -230,6 +264,24 @@ impl FileService {
         let Some(file) = store.delete_file(owner, file_id).await? else { return Ok(false) };
         self.remove(&file.object_key, file.thumbnail_key.as_deref()).await;
         Ok(true)
+    }
+}
+
+/// Why processing an image failed: the image itself, or the services around it.
+enum ProcessError {
+    Media(media::MediaError),
+    Other(Error),
+}
+
+impl From<media::MediaError> for ProcessError {
+    fn from(err: media::MediaError) -> Self {
+        Self::Media(err)
+    }
+}
+
+impl From<waybill_files::blobs::object_store::Error> for ProcessError {
+    fn from(err: waybill_files::blobs::object_store::Error) -> Self {
+        Self::Other(blob_error(err))
     }
 }
 
