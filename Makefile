@@ -1,5 +1,5 @@
 # The two commands: `make run` serves the app, `make test` runs every test suite.
-.PHONY: run test test-rust test-web e2e bench bench-web
+.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web
 
 run:
 	@bash scripts/run.sh
@@ -12,6 +12,9 @@ test-rust:
 
 e2e:
 	@bash scripts/e2e.sh
+
+fuzz-api:
+	@bash scripts/fuzz-api.sh
 
 bench:
 	@bash scripts/bench.sh

@@ -37,6 +37,18 @@ web_deps() {
   fi
 }
 
+# The schema-driven API fuzzer, in a virtual environment of its own outside the clone;
+# sets SCHEMATHESIS to its command.
+ensure_schemathesis() {
+  local venv=${WAYBILL_TOOLS_DIR:-$HOME/.cache/waybill/tools}/schemathesis version=4.32.5
+  if [ ! -x "$venv/bin/st" ] || ! "$venv/bin/st" --version 2>/dev/null | grep -q "$version"; then
+    say "installing schemathesis $version"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$version"
+  fi
+  SCHEMATHESIS="$venv/bin/st"
+}
+
 # Starts the fake Open-Meteo (web/e2e/fakes/open-meteo.mjs) on a free port, writing its
 # output to $1; sets FAKE_OPEN_METEO_PID and FAKE_OPEN_METEO_URL. Needs Node (ensure_node).
 start_fake_open_meteo() {

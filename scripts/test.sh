@@ -32,3 +32,6 @@ say "web unit tests"
 
 say "end-to-end tests in Chromium"
 bash scripts/e2e.sh
+
+say "API fuzzing from the OpenAPI document"
+WAYBILL_FUZZ_BUILD=0 bash scripts/fuzz-api.sh

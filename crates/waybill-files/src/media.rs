@@ -22,8 +22,12 @@ const DECODER_OVERHEAD: u64 = 4 * 1024 * 1024;
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum MediaError {
+    /// Not in any image format this server knows.
     #[error("The file is not an image this server can read")]
     NotAnImage,
+    /// In a known image format, but broken or truncated.
+    #[error("The image is damaged and cannot be read")]
+    Undecodable,
     #[error("The image is {width} × {height} pixels, too large to process")]
     TooLarge { width: u32, height: u32 },
     #[error("The image could not be encoded: {0}")]
@@ -84,12 +88,12 @@ pub fn inspect(head: &[u8], whole: bool) -> Result<Option<ImageInfo>, MediaError
     let decoder = match reader.into_decoder() {
         Ok(decoder) => decoder,
         Err(_) if !whole => return Ok(None),
-        Err(_) => return Err(MediaError::NotAnImage),
+        Err(_) => return Err(MediaError::Undecodable),
     };
     let (width, height) = decoder.dimensions();
     let info = ImageInfo { width, height, format, decoded_bytes: decoder.total_bytes() };
     if width == 0 || height == 0 {
-        return Err(MediaError::NotAnImage);
+        return Err(MediaError::Undecodable);
     }
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(MediaError::TooLarge { width, height });
@@ -109,7 +113,7 @@ pub fn process(bytes: &[u8], info: &ImageInfo, watermark: Option<&str>, thumbnai
     reader.limits(limits);
     let mut image = reader.decode().map_err(|e| match e {
         image::ImageError::Limits(_) => MediaError::TooLarge { width: info.width, height: info.height },
-        _ => MediaError::NotAnImage,
+        _ => MediaError::Undecodable,
     })?;
     let mut done = Processed::default();
     if let Some(text) = watermark {
@@ -288,6 +292,7 @@ mod tests {
     #[test]
     fn non_images_and_oversized_images_are_refused_before_decoding() {
         assert_eq!(inspect(b"%PDF-1.7 not an image", true).unwrap_err(), MediaError::NotAnImage);
+        assert_eq!(inspect(b"\x89PNG\r\n\x1a\nnot really", true).unwrap_err(), MediaError::Undecodable);
         // A PNG header that claims 11000 × 11000 pixels, with its checksum right.
         let mut huge = png(1, 1, [0, 0, 0]);
         huge[16..20].copy_from_slice(&11_000u32.to_be_bytes());

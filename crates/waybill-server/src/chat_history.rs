@@ -16,6 +16,7 @@ use waybill_store::{MessageRecord, NewChat, Owner, SaveOutcome};
 use crate::AppState;
 use crate::auth::RequestContext;
 use crate::error::{ApiError, Error, Json, Path, Query, Result};
+use crate::text;
 
 /// The title a chat has until its first user message names it.
 pub const DEFAULT_TITLE: &str = "New Chat";
@@ -37,13 +38,49 @@ pub struct ChatSummary {
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct CreateChatRequest {
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<UiMessage>)]
     #[ts(type = "Array<unknown>")]
     pub messages: Vec<Box<RawValue>>,
+    /// The model the chat uses; stored as given.
+    #[schema(min_length = 1, max_length = 200, pattern = "[^ \\t\\n\\r\\u000b\\u000c]")]
     pub model: String,
+    /// A title of the user's choice; blank means an automatic one.
     #[serde(default)]
     #[ts(optional)]
+    #[schema(max_length = 500)]
     pub title: Option<String>,
+}
+
+/// A UI message as the AI SDK's `useChat` sends and renders it. The server reads these
+/// fields and keeps the whole message exactly as sent.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UiMessage {
+    #[schema(min_length = 1, max_length = 200)]
+    id: String,
+    role: UiRole,
+    parts: Vec<UiPart>,
+    /// Anything the client keeps with the message, as an object.
+    #[schema(value_type = Option<Object>, required = false)]
+    metadata: Option<serde_json::Value>,
+}
+
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum UiRole {
+    User,
+    Assistant,
+    System,
+}
+
+/// One part of a UI message; every kind names itself in `type` (`text`, `file`,
+/// `tool-{name}`, …) and carries fields of its own.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UiPart {
+    #[schema(min_length = 1)]
+    r#type: String,
 }
 
 #[derive(Debug, Serialize, ToSchema, TS)]
@@ -56,9 +93,10 @@ pub struct ChatId {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct SaveChatRequest {
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<UiMessage>)]
     #[ts(type = "Array<unknown>")]
     pub messages: Vec<Box<RawValue>>,
+    #[schema(min_length = 1, max_length = 200, pattern = "[^ \\t\\n\\r\\u000b\\u000c]")]
     pub model: String,
     /// For a client that loaded only the newest pages of the chat: the id of the oldest
     /// message it loaded. Stored messages before that one are kept; the rest are replaced
@@ -72,6 +110,8 @@ pub struct SaveChatRequest {
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct RenameChatRequest {
+    /// Not blank; trimmed.
+    #[schema(min_length = 1, max_length = 500, pattern = "[^ \\t\\n\\r\\u000b\\u000c]")]
     pub title: String,
 }
 
@@ -168,13 +208,13 @@ async fn list_chats(State(state): State<AppState>, ctx: RequestContext) -> Resul
 
 /// Creates a chat and answers its id.
 #[utoipa::path(post, path = "/api/chat-history", tag = "chat-history", request_body = CreateChatRequest,
-    responses((status = 201, body = ChatId), (status = 400, body = ApiError)))]
+    responses((status = 201, body = ChatId), (status = 400, body = ApiError), (status = 409, body = ApiError, description = "two messages share an id")))]
 async fn create_chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Json<CreateChatRequest>) -> Result<(StatusCode, Json<ChatId>)> {
     let messages = ui_messages(&body.messages)?;
     let model = model_name(&body.model)?;
-    let user_title = match body.title.as_deref().map(str::trim) {
-        Some("") | None => None,
-        Some(title) => Some(checked_title(title)?),
+    let user_title = match body.title.as_deref() {
+        Some(title) if !text::is_blank(title) => Some(checked_title(title)?),
+        _ => None,
     };
     let id = uuid::Uuid::now_v7().simple().to_string();
     let auto = auto_title(&body.messages);
@@ -283,11 +323,10 @@ async fn rename_chat(
     Path(chat_id): Path<String>,
     Json(body): Json<RenameChatRequest>,
 ) -> Result<StatusCode> {
-    let title = body.title.trim();
-    if title.is_empty() {
+    if text::is_blank(&body.title) {
         return Err(Error::InvalidBody("The title must not be blank".into()));
     }
-    let title = checked_title(title)?;
+    let title = checked_title(&body.title)?;
     if !state.store.rename_chat(&ctx.tenant_id, &ctx.user_id, &chat_id, title).await? {
         return Err(Error::NotFound("Chat"));
     }
@@ -339,9 +378,17 @@ fn owner(ctx: &RequestContext) -> Owner<'_> {
 struct UiMessageHead {
     id: String,
     role: String,
-    /// Must be an array; its contents are the client's.
-    #[serde(rename = "parts")]
-    _parts: Vec<serde::de::IgnoredAny>,
+    parts: Vec<UiPartHead>,
+    /// Absent, null or an object; its contents are the client's.
+    #[serde(default, rename = "metadata")]
+    _metadata: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// A part must be an object naming its kind; its other fields are the client's.
+#[derive(Deserialize)]
+struct UiPartHead {
+    #[serde(rename = "type")]
+    kind: String,
 }
 
 /// Checks each message is a UI message and keeps its text verbatim.
@@ -351,15 +398,19 @@ pub fn ui_messages(raw: &[Box<RawValue>]) -> Result<Vec<MessageRecord>> {
         .enumerate()
         .map(|(i, message)| {
             let head: UiMessageHead = serde_json::from_str(message.get())
-                .map_err(|e| Error::InvalidBody(format!("messages[{i}] is not a UI message ({{id, role, parts}}): {e}")))?;
-            if head.id.is_empty() || head.id.len() > 200 {
+                .map_err(|e| Error::InvalidBody(format!("messages[{i}] is not a UI message ({{id, role, parts: [{{type, …}}]}}): {e}")))?;
+            if let Some(j) = head.parts.iter().position(|p| p.kind.is_empty()) {
+                return Err(Error::InvalidBody(format!("messages[{i}].parts[{j}].type must not be empty")));
+            }
+            if head.id.is_empty() || head.id.chars().count() > 200 {
                 return Err(Error::InvalidBody(format!("messages[{i}].id must be 1 to 200 characters")));
             }
             if !matches!(head.role.as_str(), "user" | "assistant" | "system") {
                 return Err(Error::InvalidBody(format!("messages[{i}].role must be user, assistant or system")));
             }
             if !seen.insert(head.id.clone()) {
-                return Err(Error::InvalidBody(format!("messages[{i}].id repeats an earlier message id")));
+                // Well formed, but two messages cannot share an id.
+                return Err(Error::Conflict(format!("messages[{i}].id repeats an earlier message id")));
             }
             Ok(MessageRecord { id: head.id, role: head.role, body: message.get().to_owned() })
         })
@@ -393,20 +444,24 @@ pub fn auto_title(raw: &[Box<RawValue>]) -> Option<String> {
     })
 }
 
+/// A title as given (at most 500 characters), trimmed.
 fn checked_title(title: &str) -> Result<&str> {
     if title.chars().count() > MAX_TITLE_CHARS {
         return Err(Error::InvalidBody(format!("The title must be at most {MAX_TITLE_CHARS} characters")));
     }
-    Ok(title)
+    Ok(text::trim(title))
 }
 
+/// A model id as given (1 to 200 characters, not blank), trimmed.
 fn model_name(model: &str) -> Result<&str> {
-    let model = model.trim();
-    if model.is_empty() || model.chars().count() > MAX_MODEL_CHARS {
+    if text::is_blank(model) || model.chars().count() > MAX_MODEL_CHARS {
         return Err(Error::InvalidBody("model must be a model id".into()));
     }
-    Ok(model)
+    Ok(text::trim(model))
 }
+
+/// The pattern of a chat id, as the OpenAPI document states it.
+pub const CHAT_ID_PATTERN: &str = "^[A-Za-z0-9._-]{1,128}$";
 
 /// Chat ids are chosen by clients too (the chat stream creates unknown ids): keep them
 /// to URL-safe characters so they can travel in paths and file names.
@@ -443,12 +498,15 @@ mod tests {
     #[test]
     fn messages_must_look_like_ui_messages() {
         assert!(ui_messages(&[raw(r#"{"id":"a","role":"user","parts":[]}"#)]).is_ok());
-        for bad in [r#"{"role":"user","parts":[]}"#, r#"{"id":"a","role":"robot","parts":[]}"#, r#"{"id":"a","role":"user","parts":{}}"#, r#""text""#, r#"{"id":"","role":"user","parts":[]}"#] {
+        for bad in [r#"{"role":"user","parts":[]}"#, r#"{"id":"a","role":"robot","parts":[]}"#, r#"{"id":"a","role":"user","parts":{}}"#, r#""text""#, r#"{"id":"","role":"user","parts":[]}"#, &format!(r#"{{"id":"{}","role":"user","parts":[]}}"#, "x".repeat(201))] {
             let err = ui_messages(&[raw(bad)]).unwrap_err();
             assert!(matches!(err, Error::InvalidBody(ref m) if m.starts_with("messages[0]")), "{bad}: {err:?}");
         }
         let dup = [raw(r#"{"id":"a","role":"user","parts":[]}"#), raw(r#"{"id":"a","role":"user","parts":[]}"#)];
-        assert!(ui_messages(&dup).is_err());
+        assert!(matches!(ui_messages(&dup), Err(Error::Conflict(_))));
+        for bad in [r#"{"id":"a","role":"user","parts":[1]}"#, r#"{"id":"a","role":"user","parts":[{"text":"x"}]}"#, r#"{"id":"a","role":"user","parts":[{"type":""}]}"#] {
+            assert!(matches!(ui_messages(&[raw(bad)]), Err(Error::InvalidBody(_))), "{bad}");
+        }
     }
 
     #[test]

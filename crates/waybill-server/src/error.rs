@@ -4,6 +4,7 @@
 //! logged with their detail and answered with a generic message.
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -52,6 +53,9 @@ pub enum Error {
     Forbidden(&'static str),
     #[error("{0} not found")]
     NotFound(&'static str),
+    /// Something the request names does not exist; the message says what.
+    #[error("{0}")]
+    Missing(String),
     #[error("{0}")]
     Conflict(String),
     /// The request is well-formed but its content cannot be used (an unreadable image).
@@ -78,7 +82,7 @@ impl Error {
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Unauthorized(_) | Self::TokenExpired | Self::Suspended | Self::InvalidCredentials => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
-            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::NotFound(_) | Self::Missing(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited(_) | Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -98,7 +102,7 @@ impl Error {
             Self::Suspended => "account_suspended",
             Self::InvalidCredentials => "invalid_credentials",
             Self::Forbidden(_) => "forbidden",
-            Self::NotFound(_) => "not_found",
+            Self::NotFound(_) | Self::Missing(_) => "not_found",
             Self::Conflict(_) => "conflict",
             Self::Unprocessable(_) => "unprocessable",
             Self::RateLimited(_) => "rate_limited",
@@ -113,7 +117,7 @@ impl From<StoreError> for Error {
     fn from(err: StoreError) -> Self {
         match err {
             StoreError::Conflict(subject) => Self::Conflict(format!("{subject} already exists")),
-            StoreError::UnknownFacility(id) => Self::InvalidBody(format!("This tenant has no facility {id:?}")),
+            StoreError::UnknownFacility(id) => Self::Missing(format!("This tenant has no facility {id:?}")),
             other => Self::Internal(other.into()),
         }
     }
@@ -152,7 +156,22 @@ where
     type Rejection = Error;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
+        if !json_content_type(req.headers()) {
+            return Err(Error::UnsupportedMediaType);
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                Error::PayloadTooLarge(JSON_LIMIT_LABEL)
+            } else {
+                Error::BadRequest(format!("Unreadable request body ({})", e.status()))
+            }
+        })?;
+        // serde would also read a struct from an array of its fields in order, which no
+        // client of this API means to send: every body is an object.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()).is_some_and(|b| *b != b'{') {
+            return Err(Error::InvalidBody("The body must be a JSON object".into()));
+        }
+        match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(value)) => Ok(Self(value)),
             Err(rejection) => Err(json_rejection(rejection)),
         }
@@ -221,6 +240,13 @@ fn clean_query(text: String) -> String {
         Some(rest) => format!("Invalid query string: {rest}"),
         None => text,
     }
+}
+
+/// `application/json` or any `+json` type, as axum's own extractor accepts.
+fn json_content_type(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else { return false };
+    let essence = value.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
 /// Drops axum's boilerplate prefix, keeping serde's own description of what is wrong.

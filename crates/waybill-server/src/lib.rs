@@ -15,6 +15,7 @@ mod http;
 mod memory;
 pub mod quotas;
 pub mod seed;
+pub mod text;
 pub mod tools;
 
 use std::sync::Arc;
@@ -94,7 +95,7 @@ impl AppState {
 struct ApiDoc;
 
 /// The protected and public API with its OpenAPI document.
-pub fn api(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
     let protected = OpenApiRouter::new()
         .merge(auth::router())
         .merge(chat_history::router())
@@ -103,7 +104,13 @@ pub fn api(state: &AppState) -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
     let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router());
-    public.merge(protected).merge(file_service).split_for_parts()
+    let scopes = http::openapi::Scopes {
+        protected: http::openapi::operations(protected.get_openapi()),
+        defaulted: http::openapi::operations(file_service.get_openapi()),
+        models: state.models.usable_ids(),
+    };
+    let (router, openapi) = public.merge(protected).merge(file_service).split_for_parts();
+    (router, http::openapi::complete(openapi, &scopes))
 }
 
 /// The whole application.

@@ -190,7 +190,6 @@ backend_tests! {
             (json!({"email": "not-an-email", "facilities": ["f1"]}), "email"),
             (json!({"email": "a b@x.test", "facilities": ["f1"]}), "email"),
             (json!({"email": "x@t1.test", "facilities": []}), "facilities"),
-            (json!({"email": "x@t1.test", "facilities": ["f3"]}), "f3"),
             (json!({"email": "x@t1.test", "password": "short", "facilities": ["f1"]}), "password"),
             (json!({"email": "x@t1.test", "roles": ["owner"], "facilities": ["f1"]}), "roles"),
             (json!({"email": "x@t1.test", "facilities": ["f1"], "isRoot": true}), "isRoot"),
@@ -200,8 +199,12 @@ backend_tests! {
             assert_error(&res, StatusCode::BAD_REQUEST, "invalid_body");
             assert!(res.body["message"].as_str().unwrap().contains(mentions), "{body}: {}", res.text);
         }
+        let unknown = app.call(Method::POST, "/api/admin/users", Some(&alice), Some(json!({"email": "x@t1.test", "facilities": ["f3"]}))).await;
+        assert_error(&unknown, StatusCode::NOT_FOUND, "not_found");
+        assert!(unknown.body["message"].as_str().unwrap().contains("f3"), "{}", unknown.text);
         assert!(app.state.store.user_by_email("x@t1.test").await.unwrap().is_none(), "nothing was created");
-        for body in [json!({"status": "invited"}), json!({"facilities": []}), json!({"facilities": ["nope"]}), json!({"status": "gone"})] {
+        assert_error(&app.call(Method::PATCH, &format!("/api/admin/users/{bob_id}"), Some(&alice), Some(json!({"facilities": ["nope"]}))).await, StatusCode::NOT_FOUND, "not_found");
+        for body in [json!({"status": "invited"}), json!({"facilities": []}), json!({"status": "gone"})] {
             let res = app.call(Method::PATCH, &format!("/api/admin/users/{bob_id}"), Some(&alice), Some(body.clone())).await;
             assert_error(&res, StatusCode::BAD_REQUEST, "invalid_body");
         }

@@ -96,6 +96,30 @@ backend_tests! {
         let doc = app.call(Method::GET, "/api/openapi.json", None, None).await;
         assert_eq!(doc.status, StatusCode::OK);
         assert!(doc.body["paths"]["/api/chat-history/{chatId}"]["patch"].is_object());
+        // What follows from a route's place and inputs is documented on every route.
+        for (path, item) in doc.body["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                let responses = op["responses"].as_object().unwrap();
+                assert!(responses.values().all(|r| r["description"].is_string()), "{method} {path}: every response is described");
+                if op["security"].is_array() {
+                    for status in ["400", "401", "403"] {
+                        assert!(responses.contains_key(status), "{method} {path} documents {status}");
+                    }
+                    let headers: Vec<&str> = op["parameters"].as_array().unwrap().iter().filter(|p| p["in"] == "header").map(|p| p["name"].as_str().unwrap()).collect();
+                    assert!(headers.contains(&"X-Tenant-Id") && headers.contains(&"X-Facility-Id"), "{method} {path}: {headers:?}");
+                }
+                if op["requestBody"]["content"]["application/json"].is_object() {
+                    for status in ["400", "413", "415"] {
+                        assert!(responses.contains_key(status), "{method} {path} documents {status}");
+                    }
+                }
+            }
+        }
+        assert!(doc.body["paths"]["/api/chat"]["post"]["security"].is_array());
+        assert!(doc.body["paths"]["/api/auth/login"]["post"]["security"].is_null(), "sign-in needs no token");
+        assert_eq!(doc.body["components"]["schemas"]["ChatRequest"]["properties"]["model"]["enum"], json!(["waybill-offline", null]), "only usable models may be named");
+        let chat_id = doc.body["paths"]["/api/chat-history/{chatId}"]["get"]["parameters"].as_array().unwrap().iter().find(|p| p["name"] == "chatId").unwrap().clone();
+        assert_eq!(chat_id["schema"]["pattern"], "^[A-Za-z0-9._-]{1,128}$");
     }
 }
 

@@ -120,11 +120,24 @@ backend_tests! {
     async fn messages_that_are_not_ui_messages_are_refused(store) {
         let app = TestApp::new(store).await;
         let alice = app.login("alice@t1.test").await;
-        for messages in [json!(["hello"]), json!([{"role": "user", "content": "hi"}]), json!([{"id": "a", "role": "bot", "parts": []}]), json!([user_message("a", "x"), user_message("a", "y")])] {
+        for messages in [
+            json!(["hello"]),
+            json!([{"role": "user", "content": "hi"}]),
+            json!([{"id": "a", "role": "bot", "parts": []}]),
+            json!([{"id": "a", "role": "user", "parts": ["text"]}]),
+            json!([{"id": "a", "role": "user", "parts": [{"text": "no type"}]}]),
+        ] {
             let res = app.call(Method::POST, "/api/chat-history", Some(&alice), Some(json!({"messages": messages, "model": "m"}))).await;
             assert_error(&res, StatusCode::BAD_REQUEST, "invalid_body");
             assert!(res.body["message"].as_str().unwrap().contains("messages["), "{}", res.text);
         }
+        // Well formed, but two messages cannot share an id.
+        let twins = json!([user_message("a", "x"), user_message("a", "y")]);
+        let res = app.call(Method::POST, "/api/chat-history", Some(&alice), Some(json!({"messages": twins, "model": "m"}))).await;
+        assert_error(&res, StatusCode::CONFLICT, "conflict");
+        // A body must be an object, though serde would read a struct from an array.
+        let res = app.call(Method::POST, "/api/chat-history", Some(&alice), Some(json!([[], "m"]))).await;
+        assert_error(&res, StatusCode::BAD_REQUEST, "invalid_body");
         let res = app.call(Method::PUT, "/api/chat-history/bad%20id", Some(&alice), Some(json!({"messages": [], "model": "m"}))).await;
         assert_error(&res, StatusCode::BAD_REQUEST, "bad_request");
     }

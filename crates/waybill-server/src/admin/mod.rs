@@ -8,8 +8,8 @@ use crate::AppState;
 use crate::auth::RequestContext;
 use crate::error::Error;
 
-pub(crate) use users::checked_password;
-pub use users::{CreateMemberRequest, InvitationLink, MemberInfo, MemberList, MemberStatus, NewMemberResponse, UpdateMemberRequest};
+pub(crate) use users::{checked_password, optional_name};
+pub use users::{CreateMemberRequest, InvitationLink, MemberInfo, MemberList, MemberStatus, NewMemberResponse, SetStatus, UpdateMemberRequest};
 
 /// Routes behind `require_auth`; each one also requires the tenant's admin role.
 pub fn router() -> OpenApiRouter<AppState> {

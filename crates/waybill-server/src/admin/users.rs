@@ -19,6 +19,7 @@ use crate::AppState;
 use crate::auth::{FacilityInfo, RequestContext, Role, password, random_token};
 use crate::chat_history::rfc3339;
 use crate::error::{ApiError, Error, Json, Path, Query, Result};
+use crate::text;
 
 /// How long an invitation link works.
 const INVITATION_TTL_MS: i64 = 7 * 24 * 3600 * 1000;
@@ -77,7 +78,7 @@ pub struct MemberListQuery {
     /// At most this many (1–200, default 50).
     #[param(minimum = 1, maximum = 200)]
     pub limit: Option<i64>,
-    #[param(minimum = 0)]
+    #[param(minimum = 0, maximum = 1_000_000_000)]
     pub offset: Option<i64>,
 }
 
@@ -87,16 +88,16 @@ pub struct MemberListQuery {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct CreateMemberRequest {
-    #[schema(max_length = 254, pattern = r"^[^@\s]+@[^@\s]+$")]
+    #[schema(max_length = 254, pattern = "^[^@ \\t\\n\\r\\u000b\\u000c]+@[^@ \\t\\n\\r\\u000b\\u000c]+$")]
     pub email: String,
     #[serde(default)]
     #[ts(optional)]
-    #[schema(max_length = 100)]
+    #[schema(max_length = 100, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub first_name: Option<String>,
     /// Shown in the app; defaults to the part of the email before '@'.
     #[serde(default)]
     #[ts(optional)]
-    #[schema(max_length = 100)]
+    #[schema(max_length = 100, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub user_name: Option<String>,
     /// At least 8 characters. Ignored for a user who already has an account elsewhere.
     #[serde(default)]
@@ -143,10 +144,19 @@ pub struct UpdateMemberRequest {
     #[ts(optional)]
     #[schema(min_items = 1)]
     pub facilities: Option<Vec<String>>,
-    /// `active` or `suspended`. A suspended member's sessions stop working at once.
+    /// A suspended member's sessions stop working at once.
     #[serde(default)]
     #[ts(optional)]
-    pub status: Option<MemberStatus>,
+    pub status: Option<SetStatus>,
+}
+
+/// The status an admin can set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum SetStatus {
+    Active,
+    Suspended,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -183,10 +193,10 @@ fn info(member: Member) -> MemberInfo {
     responses((status = 200, body = MemberList), (status = 400, body = ApiError), (status = 403, body = ApiError)))]
 async fn list_members(State(state): State<AppState>, ctx: RequestContext, Query(query): Query<MemberListQuery>) -> Result<Json<MemberList>> {
     require_admin(&ctx)?;
-    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    if search.is_some_and(|s| s.chars().count() > 200) {
+    if query.search.as_deref().is_some_and(|s| s.chars().count() > 200) {
         return Err(Error::BadRequest("search must be at most 200 characters".into()));
     }
+    let search = query.search.as_deref().map(text::trim).filter(|s| !s.is_empty());
     let filter = match query.status {
         None => MemberFilter::All,
         Some(MemberStatus::Active) => MemberFilter::Active,
@@ -195,8 +205,8 @@ async fn list_members(State(state): State<AppState>, ctx: RequestContext, Query(
     };
     let limit = query.limit.unwrap_or(50);
     let offset = query.offset.unwrap_or(0);
-    if !(1..=200).contains(&limit) || offset < 0 {
-        return Err(Error::BadRequest("limit must be 1 to 200 and offset at least 0".into()));
+    if !(1..=200).contains(&limit) || !(0..=1_000_000_000).contains(&offset) {
+        return Err(Error::BadRequest("limit must be 1 to 200 and offset 0 to 1000000000".into()));
     }
     let (members, total) = state.store.members(&ctx.tenant_id, &MemberQuery { search, filter, limit, offset }).await?;
     Ok(Json(MemberList { members: members.into_iter().map(info).collect(), total }))
@@ -213,13 +223,14 @@ async fn list_facilities(State(state): State<AppState>, ctx: RequestContext) -> 
 
 /// Adds a member: a new account, or an account that already exists in another tenant.
 #[utoipa::path(post, path = "/api/admin/users", tag = "admin", request_body = CreateMemberRequest,
-    responses((status = 201, body = NewMemberResponse), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 409, body = ApiError)))]
+    responses((status = 201, body = NewMemberResponse), (status = 400, body = ApiError), (status = 403, body = ApiError),
+        (status = 404, body = ApiError, description = "a facility named is not the tenant's"), (status = 409, body = ApiError)))]
 async fn add_member(State(state): State<AppState>, ctx: RequestContext, Json(body): Json<CreateMemberRequest>) -> Result<(StatusCode, Json<NewMemberResponse>)> {
     require_admin(&ctx)?;
-    let email = body.email.trim();
+    let email = body.email.as_str();
     let valid_email = email.chars().count() <= MAX_EMAIL_CHARS
         && email.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && !domain.is_empty() && !domain.contains('@'))
-        && !email.chars().any(char::is_whitespace);
+        && !email.contains(text::SPACE);
     if !valid_email {
         return Err(Error::InvalidBody("email must be an email address".into()));
     }
@@ -268,12 +279,7 @@ async fn update_member(
 ) -> Result<Json<MemberInfo>> {
     require_admin(&ctx)?;
     let facilities = body.facilities.as_deref().map(checked_facilities).transpose()?;
-    let suspended = match body.status {
-        None => None,
-        Some(MemberStatus::Active) => Some(false),
-        Some(MemberStatus::Suspended) => Some(true),
-        Some(MemberStatus::Invited) => return Err(Error::InvalidBody("status must be active or suspended".into())),
-    };
+    let suspended = body.status.map(|status| status == SetStatus::Suspended);
     let is_admin = body.roles.as_ref().map(|roles| roles.contains(&Role::Admin));
     let is_agent = body.roles.as_ref().map(|roles| roles.contains(&Role::Agent));
     let current = state.store.member(&ctx.tenant_id, &user_id).await?.ok_or(Error::NotFound("User"))?;
@@ -342,14 +348,13 @@ async fn keep_an_admin(state: &AppState, ctx: &RequestContext) -> Result<()> {
     Ok(())
 }
 
-fn optional_name<'a>(name: Option<&'a str>, field: &str) -> Result<Option<&'a str>> {
-    match name.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(name) if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) => {
-            Err(Error::InvalidBody(format!("{field} must be at most {MAX_NAME_CHARS} printable characters")))
-        }
-        Some(name) => Ok(Some(name)),
+/// A name as given (at most 100 characters, no control characters), trimmed; blank is none.
+pub(crate) fn optional_name<'a>(name: Option<&'a str>, field: &str) -> Result<Option<&'a str>> {
+    let Some(name) = name else { return Ok(None) };
+    if name.chars().count() > MAX_NAME_CHARS || !text::is_printable(name) {
+        return Err(Error::InvalidBody(format!("{field} must be at most {MAX_NAME_CHARS} printable characters")));
     }
+    Ok(Some(text::trim(name)).filter(|n| !n.is_empty()))
 }
 
 pub(crate) fn checked_password(password: &str) -> Result<&str> {

@@ -33,7 +33,7 @@ pub struct AcceptInvitationRequest {
     pub password: String,
     #[serde(default)]
     #[ts(optional)]
-    #[schema(max_length = 100)]
+    #[schema(max_length = 100, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub first_name: Option<String>,
 }
 
@@ -59,10 +59,7 @@ async fn show(State(state): State<AppState>, Path(token): Path<String>) -> Resul
     responses((status = 200, body = LoginResponse), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
 async fn accept(State(state): State<AppState>, Path(token): Path<String>, Json(body): Json<AcceptInvitationRequest>) -> Result<Json<LoginResponse>> {
     let hash = password::hash(checked_password(&body.password)?)?;
-    let first_name = body.first_name.as_deref().map(str::trim).filter(|n| !n.is_empty());
-    if first_name.is_some_and(|n| n.chars().count() > 100 || n.chars().any(char::is_control)) {
-        return Err(Error::InvalidBody("firstName must be at most 100 printable characters".into()));
-    }
+    let first_name = crate::admin::optional_name(body.first_name.as_deref(), "firstName")?;
     let user_id = state.store.accept_invitation(&token, &hash, first_name).await?.ok_or(Error::NotFound("Invitation"))?;
     let user = state.store.user_by_id(&user_id).await?.ok_or(Error::NotFound("Invitation"))?;
     let grants = state.store.grants_of(&user.id).await?;

@@ -28,7 +28,9 @@ use crate::error::{Error, Json, Result};
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct LoginRequest {
+    #[schema(min_length = 1, pattern = "[^ \\t\\n\\r\\u000b\\u000c]")]
     pub email: String,
+    #[schema(min_length = 1)]
     pub password: String,
 }
 
@@ -130,9 +132,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Signs in with email and password.
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
-    responses((status = 200, body = LoginResponse), (status = 401, body = crate::error::ApiError), (status = 429, body = crate::error::ApiError)))]
+    responses((status = 200, body = LoginResponse), (status = 401, body = crate::error::ApiError),
+        (status = 403, body = crate::error::ApiError, description = "the account has no active tenant"),
+        (status = 429, body = crate::error::ApiError, description = "too many attempts; see Retry-After")))]
 async fn login(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<LoginRequest>) -> Result<Json<LoginResponse>> {
-    if body.email.trim().is_empty() || body.password.is_empty() {
+    if crate::text::is_blank(&body.email) || body.password.is_empty() {
         return Err(Error::InvalidBody("Email and password are required".into()));
     }
     state.login_limits.check(ip, &body.email)?;
@@ -196,10 +200,11 @@ async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>
 #[utoipa::path(post, path = "/api/auth/logout", tag = "auth", request_body(content = Option<LogoutRequest>),
     responses((status = 204)))]
 async fn logout(State(state): State<AppState>, ctx: RequestContext, body: axum::body::Bytes) -> Result<StatusCode> {
+    // No body, or `null`, means the session of the access token.
     let body: LogoutRequest = if body.iter().all(u8::is_ascii_whitespace) {
         LogoutRequest::default()
     } else {
-        serde_json::from_slice(&body).map_err(|e| Error::InvalidBody(format!("Invalid request body: {e}")))?
+        serde_json::from_slice::<Option<LogoutRequest>>(&body).map_err(|e| Error::InvalidBody(format!("Invalid request body: {e}")))?.unwrap_or_default()
     };
     match body.refresh_token {
         Some(token) => state.store.revoke_refresh_family_of(&ctx.user_id, &token).await?,

@@ -48,10 +48,13 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ChatRequest {
+    /// The chat; a new id creates it.
+    #[schema(pattern = "^[A-Za-z0-9._-]{1,128}$")]
     pub id: String,
-    #[schema(value_type = Vec<Object>)]
+    #[schema(value_type = Vec<crate::chat_history::UiMessage>, min_items = 1)]
     #[ts(type = "Array<unknown>")]
     pub messages: Vec<Box<RawValue>>,
+    /// One of the usable models (`GET /api/models`); absent means the server's default.
     #[serde(default)]
     #[ts(optional)]
     pub model: Option<String>,
@@ -63,10 +66,9 @@ pub struct ChatRequest {
     #[schema(value_type = Object)]
     #[ts(type = "unknown", optional)]
     pub provider_options: Option<Value>,
-    /// `submit-message` or `regenerate-message`.
     #[serde(default)]
     #[ts(optional)]
-    pub trigger: Option<String>,
+    pub trigger: Option<Trigger>,
     /// The message being continued (after a client tool result) or edited.
     #[serde(default)]
     #[ts(optional)]
@@ -77,6 +79,23 @@ pub struct ChatRequest {
     #[serde(default)]
     #[ts(optional)]
     pub loaded_from: Option<String>,
+}
+
+/// One server-sent event of the UI message stream.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UiStreamEvent {
+    /// A UI message chunk as JSON (`{"type": "text-delta", …}`), or `[DONE]` last.
+    data: String,
+}
+
+/// Why the client sends the request: a new message, or a new answer to one already answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "kebab-case")]
+#[ts(export)]
+pub enum Trigger {
+    SubmitMessage,
+    RegenerateMessage,
 }
 
 #[derive(Debug, Serialize, ToSchema, TS)]
@@ -109,7 +128,7 @@ async fn check_api_keys(State(state): State<AppState>, _ctx: RequestContext) -> 
 
 /// Streams the assistant's answer as an AI SDK UI message stream.
 #[utoipa::path(post, path = "/api/chat", tag = "chat", request_body = ChatRequest,
-    responses((status = 200, description = "text/event-stream of UI message chunks"), (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError),
+    responses((status = 200, description = "the UI message stream of the answer", body = UiStreamEvent, content_type = "text/event-stream"), (status = 400, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError),
         (status = 429, body = ApiError, description = "a chat-request quota is spent; see Retry-After")))]
 async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Json<ChatRequest>) -> Result<Response> {
     state.quotas.admit_chat(&ctx)?;
@@ -118,7 +137,7 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         return Err(Error::InvalidBody("messages must not be empty".into()));
     }
     let records = ui_messages(&body.messages)?;
-    let model_id = body.model.as_deref().map(str::trim).filter(|m| !m.is_empty()).unwrap_or_else(|| state.models.default_id()).to_owned();
+    let model_id = body.model.clone().unwrap_or_else(|| state.models.default_id().to_owned());
     let (provider, provider_model) = state.models.resolve(&model_id)?;
     let owner = Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
     let last = records.last().expect("not empty");
@@ -140,7 +159,7 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
     {
         return Err(Error::NotFound("Message"));
     }
-    let regenerate = body.trigger.as_deref() == Some("regenerate-message");
+    let regenerate = body.trigger == Some(Trigger::RegenerateMessage);
     if last.role == "user" && !regenerate && already_answered(&stored, &last.id) {
         return Err(Error::Conflict("This message has already been answered".into()));
     }
@@ -246,7 +265,7 @@ async fn stop(State(state): State<AppState>, ctx: RequestContext, Path(chat_id):
 
 /// Replays the answer being generated in the chat from its beginning; 204 when none is.
 #[utoipa::path(get, path = "/api/chat/{chatId}/stream", tag = "chat", params(("chatId" = String, Path)),
-    responses((status = 200, description = "text/event-stream"), (status = 204), (status = 404, body = ApiError)))]
+    responses((status = 200, description = "the running answer's stream from its start", body = UiStreamEvent, content_type = "text/event-stream"), (status = 204, description = "no answer is running"), (status = 404, body = ApiError)))]
 async fn resume(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>) -> Result<Response> {
     state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &chat_id).await?.ok_or(Error::NotFound("Chat"))?;
     match state.runs.get(&chat_id).filter(|r| r.tenant_id == ctx.tenant_id && r.user_id == ctx.user_id) {

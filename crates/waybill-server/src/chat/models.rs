@@ -171,6 +171,11 @@ impl Models {
     }
 
     /// The provider and its model name for `id`, or a clear reason why not.
+    /// The ids a chat request may name: the models whose provider is ready.
+    pub fn usable_ids(&self) -> Vec<String> {
+        self.entries.iter().filter(|e| matches!(e.availability, Availability::Ready { .. })).map(|e| e.info.id.clone()).collect()
+    }
+
     pub fn resolve(&self, id: &str) -> Result<(Arc<dyn ModelProvider>, String), Error> {
         let entry = self.entries.iter().find(|e| e.info.id == id).ok_or_else(|| Error::BadRequest(format!("Unknown model '{id}'")))?;
         match &entry.availability {

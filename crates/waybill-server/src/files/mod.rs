@@ -41,9 +41,10 @@ pub struct UploadQuery {
     pub create_thumbnail: Option<bool>,
 }
 
-/// The multipart body of an upload.
-#[derive(ToSchema)]
+/// The multipart body of an upload: one field, `file`.
+#[derive(Deserialize, ToSchema)]
 #[allow(dead_code)]
+#[serde(deny_unknown_fields)]
 pub struct UploadForm {
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
@@ -108,7 +109,9 @@ impl ViewQuery {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// At most this many (1–200, default 50).
+    #[param(minimum = 1, maximum = 200)]
     pub limit: Option<i64>,
+    #[param(minimum = 0, maximum = 1_000_000_000)]
     pub offset: Option<i64>,
 }
 
@@ -144,12 +147,12 @@ async fn upload(
     let mut multipart = multipart.map_err(|_| Error::BadRequest("Expected a multipart/form-data body with a `file` field".into()))?;
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         if field.name() != Some("file") {
-            continue;
+            return Err(Error::BadRequest(format!("Unexpected multipart field {:?}: send only `file`", field.name().unwrap_or_default())));
         }
         let part_name = field.file_name().map(str::to_owned);
         let declared_type = field.content_type().map(str::to_owned);
-        let filename = query.filename.clone().filter(|n| !n.trim().is_empty()).or(part_name).unwrap_or_else(|| "file".into());
-        let operator = query.operator.as_deref().map(str::trim).filter(|o| !o.is_empty()).unwrap_or(DEFAULT_OPERATOR);
+        let filename = query.filename.clone().filter(|n| !crate::text::is_blank(n)).or(part_name).unwrap_or_else(|| "file".into());
+        let operator = query.operator.as_deref().map(crate::text::trim).filter(|o| !o.is_empty()).unwrap_or(DEFAULT_OPERATOR);
         let options = UploadOptions {
             filename: &filename,
             declared_type: declared_type.as_deref(),
@@ -160,6 +163,16 @@ async fn upload(
         let who = Uploader { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id, facility_id: &ctx.facility_id };
         let body = field.map(|chunk| chunk.map_err(multipart_error));
         let file = state.files.upload(&state.store, who, options, body).await?;
+        // The form holds the file and nothing else.
+        let extra = match multipart.next_field().await {
+            Ok(None) => None,
+            Ok(Some(field)) => Some(Error::BadRequest(format!("Unexpected multipart field {:?}: send only `file`", field.name().unwrap_or_default()))),
+            Err(err) => Some(multipart_error(err)),
+        };
+        if let Some(err) = extra {
+            state.files.delete(&state.store, Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id }, &file.id).await?;
+            return Err(err);
+        }
         tracing::info!(file = %file.id, size = file.size, media_type = %file.media_type, "file uploaded");
         return Ok(Json(UploadResponse {
             success: true,
@@ -203,7 +216,11 @@ fn info(state: &AppState, file: FileRecord) -> FileInfo {
 #[utoipa::path(get, path = "/api/file-app/v1/files", tag = "files", params(ListQuery), responses((status = 200, body = Vec<FileInfo>)))]
 async fn list_files(State(state): State<AppState>, ctx: RequestContext, Query(query): Query<ListQuery>) -> Result<Json<Vec<FileInfo>>> {
     let owner = Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
-    let files = state.store.list_files(owner, query.limit.unwrap_or(50).clamp(1, 200), query.offset.unwrap_or(0).max(0)).await?;
+    let (limit, offset) = (query.limit.unwrap_or(50), query.offset.unwrap_or(0));
+    if !(1..=200).contains(&limit) || !(0..=1_000_000_000).contains(&offset) {
+        return Err(Error::BadRequest("limit must be 1 to 200 and offset 0 to 1000000000".into()));
+    }
+    let files = state.store.list_files(owner, limit, offset).await?;
     Ok(Json(files.into_iter().map(|f| info(&state, f)).collect()))
 }
 
@@ -227,21 +244,25 @@ async fn delete_file(State(state): State<AppState>, ctx: RequestContext, Path(fi
 /// The file behind a view link, with its name in the path for browsers and downloads.
 #[utoipa::path(get, path = "/api/file-app/v1/file/view/{token}/{name}", tag = "files",
     params(("token" = String, Path), ("name" = String, Path), ViewQuery),
-    responses((status = 200, description = "the file"), (status = 206, description = "a byte range"), (status = 404, body = ApiError)))]
+    responses((status = 200, description = "the file, as its own type", body = Vec<u8>, content_type = "*/*"),
+        (status = 206, description = "a byte range", body = Vec<u8>, content_type = "*/*"), (status = 404, body = ApiError),
+        (status = 416, description = "the range cannot be satisfied")))]
 async fn view_named(State(state): State<AppState>, Path((token, _name)): Path<(String, String)>, Query(query): Query<ViewQuery>, headers: HeaderMap) -> Result<Response> {
     serve_file(&state, &token, query.wants_download(), &headers).await
 }
 
 /// The file behind a view link.
 #[utoipa::path(get, path = "/api/file-app/v1/file/view/{token}", tag = "files", params(("token" = String, Path), ViewQuery),
-    responses((status = 200, description = "the file"), (status = 206, description = "a byte range"), (status = 404, body = ApiError)))]
+    responses((status = 200, description = "the file, as its own type", body = Vec<u8>, content_type = "*/*"),
+        (status = 206, description = "a byte range", body = Vec<u8>, content_type = "*/*"), (status = 404, body = ApiError),
+        (status = 416, description = "the range cannot be satisfied")))]
 async fn view(State(state): State<AppState>, Path(token): Path<String>, Query(query): Query<ViewQuery>, headers: HeaderMap) -> Result<Response> {
     serve_file(&state, &token, query.wants_download(), &headers).await
 }
 
 /// The thumbnail of an image uploaded with `create_thumbnail`.
 #[utoipa::path(get, path = "/api/file-app/v1/file/thumbnail/{token}", tag = "files", params(("token" = String, Path)),
-    responses((status = 200, description = "a JPEG or PNG"), (status = 404, body = ApiError)))]
+    responses((status = 200, description = "a JPEG or PNG", content((Vec<u8> = "image/jpeg"), (Vec<u8> = "image/png"))), (status = 404, body = ApiError)))]
 async fn thumbnail(State(state): State<AppState>, Path(token): Path<String>) -> Result<Response> {
     let file = by_token(&state, &token).await?;
     let key = file.thumbnail_key.ok_or(Error::NotFound("File"))?;

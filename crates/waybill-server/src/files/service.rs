@@ -117,9 +117,16 @@ impl FileService {
                     }
                     thumbnail_key = done.thumbnail_key;
                 }
-                // A thumbnail is a convenience: an image too large for one is kept without it.
-                Err(ProcessError::Media(media::MediaError::TooLarge { width, height })) if !options.watermark => {
-                    tracing::info!(width, height, "an uploaded image is too large for a thumbnail; kept without one");
+                // A thumbnail is a convenience: an image too large or too damaged for one is
+                // kept without it. (A damaged image is refused a watermark: browsers still
+                // show what of it they can.)
+                Err(ProcessError::Media(err @ (media::MediaError::TooLarge { .. } | media::MediaError::Undecodable))) if !options.watermark => {
+                    tracing::info!(error = %err, "an uploaded image gets no thumbnail");
+                }
+                // A file that only claims to be an image has nothing to mark or preview: it is
+                // kept as sent, and the answer says it was not watermarked.
+                Err(ProcessError::Media(media::MediaError::NotAnImage)) => {
+                    tracing::info!(media_type = %media_type, "an upload named as an image is not one; kept as sent");
                 }
                 Err(err) => {
                     self.remove(&object_key, None).await;
@@ -203,7 +210,7 @@ impl FileService {
                 // The header is further in (JPEG metadata): look at up to the first MiB.
                 let range = GetRange::Bounded(0..size.min(MAX_HEAD_BYTES));
                 let more = self.blobs.get_opts(path, GetOptions { range: Some(range), ..Default::default() }).await?.bytes().await?;
-                media::inspect(&more, size <= MAX_HEAD_BYTES)?.ok_or(media::MediaError::NotAnImage)?
+                media::inspect(&more, size <= MAX_HEAD_BYTES)?.ok_or(media::MediaError::Undecodable)?
             }
         };
         let need_mib = info.processing_bytes(size).div_ceil(1024 * 1024);

@@ -167,15 +167,11 @@ pub fn with_local_model(base_url: String, config: Config) -> Config {
     Config { models: vec![model], ..config }
 }
 
-/// A multipart upload body with one ignored field before the file.
+/// A multipart upload body: the one `file` field.
 pub const BOUNDARY: &str = "waybill-test-boundary-7MA4YWxkTrZu0gW";
 
 pub fn multipart(name: &str, content_type: &str, bytes: &[u8]) -> Vec<u8> {
-    let mut body = format!(
-        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nignored\r\n\
-         --{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: {content_type}\r\n\r\n"
-    )
-    .into_bytes();
+    let mut body = format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: {content_type}\r\n\r\n").into_bytes();
     body.extend_from_slice(bytes);
     body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
     body
