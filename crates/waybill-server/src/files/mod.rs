@@ -145,50 +145,52 @@ async fn upload(
         return Err(Error::PayloadTooLarge(UPLOAD_LIMIT_LABEL));
     }
     let mut multipart = multipart.map_err(|_| Error::BadRequest("Expected a multipart/form-data body with a `file` field".into()))?;
-    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
-        if field.name() != Some("file") {
-            return Err(Error::BadRequest(format!("Unexpected multipart field {:?}: send only `file`", field.name().unwrap_or_default())));
-        }
-        let part_name = field.file_name().map(str::to_owned);
-        let declared_type = field.content_type().map(str::to_owned);
-        let filename = query.filename.clone().filter(|n| !crate::text::is_blank(n)).or(part_name).unwrap_or_else(|| "file".into());
-        let operator = query.operator.as_deref().map(crate::text::trim).filter(|o| !o.is_empty()).unwrap_or(DEFAULT_OPERATOR);
-        let options = UploadOptions {
-            filename: &filename,
-            declared_type: declared_type.as_deref(),
-            operator,
-            watermark: query.add_watermark.unwrap_or(false),
-            thumbnail: query.create_thumbnail.unwrap_or(false),
-        };
-        let who = Uploader { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id, facility_id: &ctx.facility_id };
-        let body = field.map(|chunk| chunk.map_err(multipart_error));
-        let file = state.files.upload(&state.store, who, options, body).await?;
-        // The form holds the file and nothing else.
-        let extra = match multipart.next_field().await {
-            Ok(None) => None,
-            Ok(Some(field)) => Some(Error::BadRequest(format!("Unexpected multipart field {:?}: send only `file`", field.name().unwrap_or_default()))),
-            Err(err) => Some(multipart_error(err)),
-        };
-        if let Some(err) = extra {
-            state.files.delete(&state.store, Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id }, &file.id).await?;
-            return Err(err);
-        }
-        tracing::info!(file = %file.id, size = file.size, media_type = %file.media_type, "file uploaded");
-        return Ok(Json(UploadResponse {
-            success: true,
-            msg: "Upload succeeded".into(),
-            data: UploadedFile {
-                non_expire_view_url: state.files.view_url(&file),
-                thumbnail_url: state.files.thumbnail_url(&file),
-                id: file.id,
-                filename: file.filename,
-                mime_type: file.media_type,
-                size: file.size,
-                watermarked: file.watermarked,
-            },
-        }));
+    let field = multipart.next_field().await.map_err(multipart_error)?.ok_or_else(|| Error::BadRequest("The multipart field `file` is missing".into()))?;
+    if field.name() != Some("file") {
+        return Err(unexpected_field(field.name()));
     }
-    Err(Error::BadRequest("The multipart field `file` is missing".into()))
+    let part_name = field.file_name().map(str::to_owned);
+    let declared_type = field.content_type().map(str::to_owned);
+    let filename = query.filename.clone().filter(|n| !crate::text::is_blank(n)).or(part_name).unwrap_or_else(|| "file".into());
+    let operator = query.operator.as_deref().map(crate::text::trim).filter(|o| !o.is_empty()).unwrap_or(DEFAULT_OPERATOR);
+    let options = UploadOptions {
+        filename: &filename,
+        declared_type: declared_type.as_deref(),
+        operator,
+        watermark: query.add_watermark.unwrap_or(false),
+        thumbnail: query.create_thumbnail.unwrap_or(false),
+    };
+    let who = Uploader { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id, facility_id: &ctx.facility_id };
+    let body = field.map(|chunk| chunk.map_err(multipart_error));
+    let file = state.files.upload(&state.store, who, options, body).await?;
+    // The form holds the file and nothing else.
+    let extra = match multipart.next_field().await {
+        Ok(None) => None,
+        Ok(Some(field)) => Some(unexpected_field(field.name())),
+        Err(err) => Some(multipart_error(err)),
+    };
+    if let Some(err) = extra {
+        state.files.delete(&state.store, Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id }, &file.id).await?;
+        return Err(err);
+    }
+    tracing::info!(file = %file.id, size = file.size, media_type = %file.media_type, "file uploaded");
+    Ok(Json(UploadResponse {
+        success: true,
+        msg: "Upload succeeded".into(),
+        data: UploadedFile {
+            non_expire_view_url: state.files.view_url(&file),
+            thumbnail_url: state.files.thumbnail_url(&file),
+            id: file.id,
+            filename: file.filename,
+            mime_type: file.media_type,
+            size: file.size,
+            watermarked: file.watermarked,
+        },
+    }))
+}
+
+fn unexpected_field(name: Option<&str>) -> Error {
+    Error::BadRequest(format!("Unexpected multipart field {:?}: send only `file`", name.unwrap_or_default()))
 }
 
 fn multipart_error(err: axum::extract::multipart::MultipartError) -> Error {
