@@ -1,22 +1,28 @@
 // Screenshots of the chat page for the README (docs/screenshots/): the empty state, a
 // conversation with the offline model, and the model picker's options popover, in English
 // and Simplified Chinese; the weather and time cards in both; the artifacts panel with two
-// files, tabbed and stacked; plus the empty state in every language, to look over. It
-// clears the account's chats first: point it at a throwaway server whose weather tool
-// answers (scripts/e2e.sh's fake Open-Meteo). Chinese text needs a CJK font on the machine
-// (Debian: fonts-noto-cjk).
+// files, tabbed and stacked; user administration (the users page in English and Chinese,
+// the add-member dialog with an invitation link, the invitation page); plus the empty
+// state in every language and the users page in German, at 1024×768 and on a phone, to
+// look over. It clears the account's chats and adds members to its tenant: point it at a
+// throwaway server whose weather tool answers (scripts/e2e.sh's fake Open-Meteo). Chinese
+// text needs a CJK font on the machine (Debian: fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR]
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin]
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ArtifactsPanel } from "../e2e/pages/artifacts.mjs";
 import { ChatPage } from "../e2e/pages/chat.mjs";
+import { InvitePage } from "../e2e/pages/invite.mjs";
+import { UsersPage } from "../e2e/pages/users.mjs";
 import { apiSession, baseUrl, launchBrowser, newPage, signedInState } from "../e2e/support.mjs";
 
 const out = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
-const allLanguagesDir = process.argv.includes("--all-languages") ? process.argv[process.argv.indexOf("--all-languages") + 1] : null;
+const argument = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : null);
+const allLanguagesDir = argument("--all-languages");
+const only = argument("--only");
 
 /** Models listed as if provider keys were set, so the picker shows gpt-5 and Claude. */
 async function offerKeyedModels(page) {
@@ -150,19 +156,134 @@ async function shootArtifacts(browser, storageState, api) {
   }
 }
 
+/** A tenant with a few members in each state, as the users page shows them. */
+async function seedMembers(api) {
+  const add = (member) => api.call("/api/admin/users", { method: "POST", body: JSON.stringify(member) });
+  const withPassword = { password: "screenshot-password" };
+  await add({ email: "ana.ruiz@demo.example", firstName: "Ana", roles: ["agent"], facilities: ["dc-ontario", "yard-fontana"], ...withPassword });
+  await add({ email: "li.wei@demo.example", firstName: "Li", roles: [], facilities: ["xdock-savannah"], ...withPassword });
+  await add({ email: "marc.dubois@demo.example", firstName: "Marc", roles: ["admin"], facilities: ["dc-ontario"], ...withPassword });
+  await add({ email: "priya.nair@demo.example", firstName: "Priya", roles: ["agent"], facilities: ["yard-fontana"] });
+  await add({ email: "tom.becker@demo.example", firstName: "Tom", roles: [], facilities: ["xdock-savannah", "dc-ontario"], ...withPassword });
+  // A last sign-in for two of them; Tom is suspended.
+  for (const email of ["ana.ruiz@demo.example", "marc.dubois@demo.example"]) {
+    await fetch(new URL("/api/auth/login", baseUrl), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password: withPassword.password }) });
+  }
+  const { body } = await api.call("/api/admin/users?search=tom.becker");
+  const tom = body.members[0];
+  if (tom) await api.call(`/api/admin/users/${tom.id}`, { method: "PATCH", body: JSON.stringify({ status: "suspended" }) });
+}
+
+/** Takes the member with this email out of the tenant, if there is one (the script may run again). */
+async function removeIfPresent(api, email) {
+  const { body } = await api.call(`/api/admin/users?search=${encodeURIComponent(email)}`);
+  for (const member of body?.members ?? []) {
+    if (member.email === email) await api.call(`/api/admin/users/${member.id}`, { method: "DELETE" });
+  }
+}
+
+/** The users page in `lang` at `width`×`height`. */
+async function usersPage(browser, storageState, lang, width, height) {
+  const { context, page } = await newPage(browser, { storageState, locale: lang === "en" ? "en-US" : lang, width, height });
+  await context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
+  await page.goto(new URL("/admin/users", baseUrl).href);
+  await page.getByTestId("member-row").nth(5).waitFor();
+  await page.waitForTimeout(300);
+  return { context, page };
+}
+
+/** User administration: the users page, the add-member dialog with its link, the invitation page. */
+async function shootAdmin(browser, storageState, api) {
+  await seedMembers(api);
+  for (const lang of ["en", "zh-CN"]) {
+    const { context, page } = await usersPage(browser, storageState, lang, 1360, 860);
+    await page.screenshot({ path: `${out}admin-users-${lang}.png` });
+    await context.close();
+  }
+
+  await removeIfPresent(api, "sam.okafor@demo.example");
+  const { context, page } = await usersPage(browser, storageState, "en", 1360, 860);
+  const users = new UsersPage(page, baseUrl);
+  await users.add({ email: "sam.okafor@demo.example", firstName: "Sam", roles: ["Agent"], facilities: ["Fontana Yard"] });
+  const link = await users.invitationLink();
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${out}admin-add-member-en.png` });
+  await context.close();
+
+  const visitor = await newPage(browser, { width: 1360, height: 860 });
+  await visitor.page.goto(link);
+  await new InvitePage(visitor.page).isShownFor("Demo Logistics");
+  await visitor.page.waitForTimeout(300);
+  await visitor.page.screenshot({ path: `${out}invite-en.png` });
+  await visitor.context.close();
+
+  if (allLanguagesDir) {
+    for (const [name, lang, width, height] of [
+      ["users-de", "de", 1360, 860],
+      ["users-ja", "ja", 1360, 860],
+      ["users-1024", "en", 1024, 768],
+      ["users-phone", "en", 390, 844],
+      ["users-phone-zh-CN", "zh-CN", 390, 844],
+    ]) {
+      const shot = await usersPage(browser, storageState, lang, width, height);
+      await shot.page.screenshot({ path: `${allLanguagesDir}/${name}.png`, fullPage: true });
+      if (name === "users-phone") {
+        const phone = new UsersPage(shot.page, baseUrl);
+        await removeIfPresent(api, "kai.lee@demo.example");
+        await phone.add({ email: "kai.lee@demo.example", roles: ["Admin"], facilities: ["Fontana Yard"] });
+        await phone.invitationLink();
+        await shot.page.screenshot({ path: `${allLanguagesDir}/add-member-phone.png` });
+      }
+      await shot.context.close();
+    }
+    for (const lang of ["en", "de"]) {
+      const form = await usersPage(browser, storageState, lang, 1360, 860);
+      await form.page.locator("main button").filter({ has: form.page.locator("svg") }).nth(0).click();
+      const dialog = form.page.getByTestId("add-member-dialog");
+      await dialog.locator('input[type="email"]').fill("new.member@demo.example");
+      await dialog.locator('input[type="checkbox"]').nth(1).check();
+      await dialog.locator('input[type="radio"]').nth(1).check();
+      await dialog.locator('button[type="submit"]').click();
+      await form.page.waitForTimeout(300);
+      await form.page.screenshot({ path: `${allLanguagesDir}/add-member-form-${lang}.png` });
+      await form.context.close();
+    }
+    for (const lang of ["de", "zh-CN"]) {
+      const { context: ctx, page: p } = await usersPage(browser, storageState, lang, 1360, 860);
+      await p.locator('[data-testid="member-row"] button[aria-haspopup="menu"]').nth(1).click();
+      await p.getByRole("menuitem").first().click();
+      await p.getByTestId("edit-member-dialog").waitFor();
+      await p.waitForTimeout(300);
+      await p.screenshot({ path: `${allLanguagesDir}/edit-member-${lang}.png` });
+      await ctx.close();
+    }
+    const phoneVisitor = await newPage(browser, { width: 390, height: 844 });
+    await phoneVisitor.page.goto(link);
+    await new InvitePage(phoneVisitor.page).isShownFor("Demo Logistics");
+    await phoneVisitor.page.screenshot({ path: `${allLanguagesDir}/invite-phone.png`, fullPage: true });
+    await phoneVisitor.page.goto(new URL("/invite/no-such-token", baseUrl).href);
+    await new InvitePage(phoneVisitor.page).invalid.waitFor();
+    await phoneVisitor.page.screenshot({ path: `${allLanguagesDir}/invite-invalid-phone.png` });
+    await phoneVisitor.context.close();
+  }
+}
+
 async function main() {
   await mkdir(out, { recursive: true });
   const api = await apiSession();
   const browser = await launchBrowser();
   try {
     const storageState = await signedInState(browser, ChatPage);
+    if (allLanguagesDir) await mkdir(allLanguagesDir, { recursive: true });
+    if (only === "admin") return await shootAdmin(browser, storageState, api);
     await shoot(browser, storageState, api, "en", { timeQuestion: "What time is it in Tokyo?", helloQuestion: "hello" });
     await shoot(browser, storageState, api, "zh-CN", { timeQuestion: "What time is it in Tokyo?", helloQuestion: "你好" });
     await shootCards(browser, storageState, api, "en");
     await shootCards(browser, storageState, api, "zh-CN");
     await shootArtifacts(browser, storageState, api);
+    await shootAdmin(browser, storageState, api);
     if (allLanguagesDir) {
-      await mkdir(allLanguagesDir, { recursive: true });
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });
         await context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);

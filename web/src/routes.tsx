@@ -1,9 +1,14 @@
+import { Suspense, lazy } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { RequireAnonymous, RequireAuth } from "./auth/RequireAuth";
 import { RootLayout } from "./components/RootLayout";
 import { HomePage } from "./pages/HomePage";
+import { InvitePage } from "./pages/InvitePage";
 import { LoginPage } from "./pages/LoginPage";
 import { MemoriesPage } from "./pages/MemoriesPage";
+
+/** Administration is its own chunk: only administrators ever load it. */
+const AdminUsersPage = lazy(() => import("./admin/users/AdminUsersPage"));
 
 /** The whole route table. */
 export const routes: RouteObject[] = [
@@ -27,6 +32,18 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
+      {
+        path: "admin/users",
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<div className="min-h-dvh bg-slate-50" />}>
+              <AdminUsersPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      // Public: the link's token is the proof. A signed-in visitor may still accept it.
+      { path: "invite/:token", element: <InvitePage /> },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

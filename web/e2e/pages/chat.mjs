@@ -24,6 +24,8 @@ export class ChatPage {
     this.userMenuButton = page.getByRole("button", { name: /^User menu for / });
     this.chatError = page.getByTestId("chat-error");
     this.notices = page.getByTestId("notice");
+    this.scroller = page.getByTestId("message-scroller");
+    this.olderLoading = page.getByTestId("older-loading");
   }
 
   /** @param {string} [search] e.g. "?chat=…" */
@@ -45,6 +47,22 @@ export class ChatPage {
 
   lastAnswer() {
     return this.assistantMessages.last();
+  }
+
+  /** The message whose text contains `text`. @param {string} text */
+  message(text) {
+    return this.messages.filter({ hasText: text });
+  }
+
+  /** Scrolls the conversation to the top of what is loaded, as a reader going back would. */
+  async scrollToTop() {
+    await this.scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  }
+
+  /** Whether the message with `text` is within the visible part of the conversation. @param {string} text */
+  async isInView(text) {
+    const [box, view] = await Promise.all([this.message(text).boundingBox(), this.scroller.boundingBox()]);
+    return Boolean(box && view && box.y + box.height > view.y && box.y < view.y + view.height);
   }
 
   /** Waits until no answer is running (the Send button is back). */
@@ -117,6 +135,12 @@ export class ChatPage {
 
   async logout() {
     await this.page.getByRole("menuitem", { name: "Logout" }).click();
+  }
+
+  /** Opens user administration from the user menu (administrators only). */
+  async openUsers() {
+    await this.openUserMenu();
+    await this.page.getByRole("menuitem", { name: "Users" }).click();
   }
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useSessionEndNotice } from "../auth/sessionEnd";
 import { useAuthStore } from "../auth/store";
 import type { LoginResponse } from "../generated/LoginResponse";
 import type { MeResponse } from "../generated/MeResponse";
@@ -15,8 +16,8 @@ const session: LoginResponse = {
   refreshToken: "refresh-1",
   user: { firstName: "Ada", userName: "ada", email: "ada@example.test" },
   tenants: [
-    { id: "t1", name: "North Hub", facilities: [{ id: "f1", name: "Dock A" }, { id: "f2", name: "Dock B" }] },
-    { id: "t2", name: "South Hub", facilities: [{ id: "f3", name: "Yard" }] },
+    { id: "t1", name: "North Hub", facilities: [{ id: "f1", name: "Dock A" }, { id: "f2", name: "Dock B" }], roles: ["admin"] },
+    { id: "t2", name: "South Hub", facilities: [{ id: "f3", name: "Yard" }], roles: [] },
   ],
 };
 
@@ -48,6 +49,13 @@ describe("api client headers", () => {
     await api.get("/api/auth/me");
     expect(calls[0]!.headers.get("X-Tenant-Id")).toBe("t2");
     expect(calls[0]!.headers.get("X-Facility-Id")).toBe("f3");
+  });
+
+  it("keeps how long to wait from a 429", async () => {
+    mockFetch(() => json(429, { code: "too_many_requests", message: "Slow down", retryAfter: 17 }));
+    await expect(api.get("/api/auth/me")).rejects.toMatchObject({ status: 429, code: "too_many_requests", retryAfter: 17 });
+    mockFetch(() => new Response("busy", { status: 429, headers: { "Retry-After": "9" } }));
+    await expect(api.get("/api/auth/me")).rejects.toMatchObject({ status: 429, retryAfter: 9 });
   });
 
   it("turns a {code, message} body into an ApiRequestError", async () => {
@@ -132,6 +140,21 @@ describe("token refresh", () => {
     expect(useAuthStore.getState()).toMatchObject({ accessToken: null, refreshToken: null, user: null });
     expect(JSON.parse(localStorage.getItem("waybill.auth") ?? "{}").state.refreshToken).toBeNull();
     unsubscribe();
+  });
+
+  it("ends the session at once, without a refresh, when the member is suspended in the tenant", async () => {
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+    const calls = mockFetch(() => json(401, { code: "account_suspended", message: "This account is suspended in this tenant; ask an administrator" }));
+
+    await expect(api.get("/api/chat-history")).rejects.toMatchObject({ status: 401, code: "account_suspended" });
+
+    expect(calls.map((c) => c.path)).toEqual(["/api/chat-history"]);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState().refreshToken).toBeNull();
+    expect(useSessionEndNotice.getState().notice).toEqual({ kind: "accountSuspended", tenantName: "North Hub" });
+    unsubscribe();
+    useSessionEndNotice.getState().clear();
   });
 
   it("keeps the session when the refresh fails on the server side", async () => {

@@ -1,4 +1,5 @@
 import { isTokenStale } from "../auth/jwt";
+import { type SessionEndNotice, useSessionEndNotice } from "../auth/sessionEnd";
 import { useAuthStore } from "../auth/store";
 import type { ApiError } from "../generated/ApiError";
 import type { RefreshRequest } from "../generated/RefreshRequest";
@@ -8,16 +9,23 @@ import type { TokenPair } from "../generated/TokenPair";
 export class ApiRequestError extends Error implements ApiError {
   readonly status: number;
   readonly code: string;
+  /** With `too_many_requests` and `rate_limited`: seconds until a retry can succeed. */
+  readonly retryAfter?: number;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, retryAfter?: number) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
   }
 }
 
 export const NETWORK_ERROR = "network_error";
+/** The server's code for a member suspended in the request's tenant (a 401). */
+export const ACCOUNT_SUSPENDED = "account_suspended";
+/** The server's code for a request refused because the chat changed since it was loaded (a 409). */
+export const CONFLICT = "conflict";
 
 function isApiError(body: unknown): body is ApiError {
   if (typeof body !== "object" || body === null) return false;
@@ -25,10 +33,19 @@ function isApiError(body: unknown): body is ApiError {
   return typeof code === "string" && typeof message === "string";
 }
 
+/** `Retry-After` in seconds (the server sends seconds, never a date). */
+function retryAfterHeader(res: Response): number | undefined {
+  const value = Number(res.headers.get("Retry-After") ?? NaN);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
 async function toApiRequestError(res: Response): Promise<ApiRequestError> {
   const body: unknown = await res.json().catch(() => null);
-  if (isApiError(body)) return new ApiRequestError(res.status, body.code, body.message);
-  return new ApiRequestError(res.status, `http_${res.status}`, res.statusText || `HTTP ${res.status}`);
+  if (isApiError(body)) {
+    const retryAfter = typeof body.retryAfter === "number" ? body.retryAfter : retryAfterHeader(res);
+    return new ApiRequestError(res.status, body.code, body.message, retryAfter);
+  }
+  return new ApiRequestError(res.status, `http_${res.status}`, res.statusText || `HTTP ${res.status}`, retryAfterHeader(res));
 }
 
 function timeZone(): string | null {
@@ -59,12 +76,27 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-/** Clears the stored session and tells the listeners (the router goes to /login). Idempotent. */
-export function endSession(): void {
+/**
+ * Clears the stored session and tells the listeners (the router goes to /login). With a
+ * `notice`, the sign-in page says why. Idempotent.
+ */
+export function endSession(notice?: SessionEndNotice): void {
   const state = useAuthStore.getState();
   if (state.refreshToken === null && state.accessToken === null && state.user === null) return;
+  if (notice) useSessionEndNotice.getState().show(notice);
   state.clear();
   for (const listener of sessionEndedListeners) listener();
+}
+
+/** Whether a 401 says the member is suspended in this tenant (no refresh can help then). */
+async function isSuspension(res: Response): Promise<boolean> {
+  const body: unknown = await res.clone().json().catch(() => null);
+  return isApiError(body) && body.code === ACCOUNT_SUSPENDED;
+}
+
+function currentTenantName(): string | null {
+  const { tenants, tenantId } = useAuthStore.getState();
+  return tenants.find((t) => t.id === tenantId)?.name ?? null;
 }
 
 // ---- refresh ---------------------------------------------------------------
@@ -157,15 +189,21 @@ function withSessionHeaders(base: HeadersInit | undefined, accessToken: string |
 /**
  * `fetch` with the session's headers: the token is refreshed first when it has (almost)
  * expired, and once more when the server answers 401, then the call is retried once. A
- * second 401 ends the session. Network failures and aborts reject as `fetch` does, so
- * callers that tell a dropped connection from an error (the chat stream) still can.
+ * second 401 ends the session; so does a first one saying the member is suspended in
+ * this tenant (a new token would not help). Network failures and aborts reject as `fetch`
+ * does, so callers that tell a dropped connection from an error (the chat stream) still can.
  */
 async function sessionFetch(path: string, init: RequestInit, retryOnUnauthorized: boolean): Promise<Response> {
   const attempt = (accessToken: string | null) =>
     fetch(path, { ...init, headers: withSessionHeaders(init.headers, accessToken, false) });
   const usedToken = await freshAccessToken();
   const res = await attempt(usedToken);
-  if (res.status !== 401 || !retryOnUnauthorized) return res;
+  if (res.status !== 401) return res;
+  if (await isSuspension(res)) {
+    endSession({ kind: "accountSuspended", tenantName: currentTenantName() });
+    return res;
+  }
+  if (!retryOnUnauthorized) return res;
 
   // Another call may already have refreshed while this one was in flight.
   const current = useAuthStore.getState().accessToken;

@@ -14,7 +14,7 @@ const session: LoginResponse = {
   accessToken: makeJwt({ sub: "u1", iat: nowSec(), exp: nowSec() + 900 }),
   refreshToken: "refresh-1",
   user: { firstName: "Grace", userName: "ghopper", email: "grace@example.test" },
-  tenants: [{ id: "t1", name: "Acme Logistics", facilities: [{ id: "f1", name: "Rotterdam DC" }] }],
+  tenants: [{ id: "t1", name: "Acme Logistics", facilities: [{ id: "f1", name: "Rotterdam DC" }], roles: [] }],
 };
 
 const chat = (id: string, title: string, messages: unknown[] = []) => ({ id, title, updatedAt: "2026-11-20T08:30:00Z", messages, model: "waybill-offline" });

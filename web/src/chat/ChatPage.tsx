@@ -15,6 +15,7 @@ import { useMediaQuery } from "./hooks/useMediaQuery";
 import { newChatId } from "./ids";
 import { DEFAULT_MODEL, availableModels } from "./models";
 import { notify } from "./notices";
+import { WHOLE_CHAT, rangeOfHistory } from "./paging";
 import { usePreferences } from "./preferences";
 import { Sidebar } from "./sidebar/Sidebar";
 import { Toaster } from "./Toaster";
@@ -40,9 +41,22 @@ function useAvailableModels() {
   }, [models.data, keys.isPending, keys.isError, keys.data]);
 }
 
-function LoadedConversation({ history, ...props }: { history: ChatHistory } & Omit<Parameters<typeof Conversation>[0], "initialMessages" | "initialModel" | "isNew" | "recordings">) {
+type LoadedProps = { history: ChatHistory } & Omit<Parameters<typeof Conversation>[0], "initialMessages" | "initialRange" | "initialModel" | "isNew" | "recordings">;
+
+/** A stored chat, opened on its newest page. */
+function LoadedConversation({ history, ...props }: LoadedProps) {
   const initialMessages = useMemo(() => toChatMessages(history.messages), [history]);
-  return <Conversation {...props} initialMessages={initialMessages} initialModel={history.model} isNew={false} recordings={history.audioRecordings} />;
+  const initialRange = useMemo(() => rangeOfHistory(history), [history]);
+  return (
+    <Conversation
+      {...props}
+      initialMessages={initialMessages}
+      initialRange={initialRange}
+      initialModel={history.model}
+      isNew={false}
+      recordings={history.audioRecordings}
+    />
+  );
 }
 
 /**
@@ -121,7 +135,20 @@ export default function ChatPage() {
 
   const onUsed = useCallback((id: string) => setSession((s) => (s.id === id && !s.used ? { ...s, used: true } : s)), []);
 
-  const refreshList = () => void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+  // Each reload mounts the conversation afresh (a new key) once the new load is in.
+  const [loads, setLoads] = useState(0);
+  const refetchHistory = history.refetch;
+  const onReload = useCallback(
+    (id: string, changedElsewhere: boolean) => {
+      if (id !== session.id) return;
+      if (changedElsewhere) notify("warning", t("chat.reloaded"));
+      void refetchHistory().then(() => setLoads((n) => n + 1));
+    },
+    [refetchHistory, session.id, t],
+  );
+
+  // `exact`: the list only, not the open chat's history under the same prefix.
+  const refreshList = () => void queryClient.invalidateQueries({ queryKey: chatKeys.list, exact: true });
 
   const rename = (id: string, title: string) =>
     renameChat(id, title)
@@ -154,12 +181,12 @@ export default function ChatPage() {
     </button>
   );
 
-  const shared = { chatId: session.id, models, onStored, onUsed, headerStart: toggle };
+  const shared = { chatId: session.id, models, onStored, onUsed, onReload, headerStart: toggle };
   let main;
   if (session.isNew) {
-    main = <Conversation key={session.id} {...shared} initialMessages={[]} initialModel={DEFAULT_MODEL} isNew recordings={[]} />;
+    main = <Conversation key={session.id} {...shared} initialMessages={[]} initialRange={WHOLE_CHAT} initialModel={DEFAULT_MODEL} isNew recordings={[]} />;
   } else if (history.data) {
-    main = <LoadedConversation key={session.id} {...shared} history={history.data} />;
+    main = <LoadedConversation key={`${session.id}#${loads}`} {...shared} history={history.data} />;
   } else if (history.isError) {
     main = (
       <div className="flex flex-1 flex-col">

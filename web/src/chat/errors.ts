@@ -1,15 +1,20 @@
+import { CONFLICT } from "../api/client";
 import type { ApiError } from "../generated/ApiError";
 
 /**
  * How a failed chat request is shown (spec 000 §8): a 401 or "unauthorized" ends the
- * session; a request that never reached the server is a send failure; anything else with
- * a message is "Error: {message}"; the rest is an unknown error.
+ * session; a request that never reached the server is a send failure; too many requests
+ * say when to try again; anything else with a message is "Error: {message}"; the rest is
+ * an unknown error.
  */
 export type ChatErrorView =
   | { kind: "unauthorized" }
   | { kind: "sendFailed" }
+  | { kind: "tooManyRequests"; retryAfter: number | null }
   | { kind: "message"; message: string }
   | { kind: "unknown" };
+
+const TOO_MANY_REQUESTS = "too_many_requests";
 
 /** The HTTP status: the SDK's errors carry `statusCode`, our API client's `status`. */
 function statusOf(error: Error): number | undefined {
@@ -17,18 +22,32 @@ function statusOf(error: Error): number | undefined {
   return typeof status === "number" ? status : undefined;
 }
 
-/** The server answers errors as `{code, message}`; the SDK hands us that body as the message. */
-function readableMessage(text: string): string {
+/**
+ * The server answers errors as `{code, message, retryAfter?}`; the SDK hands us that body
+ * as the error's message, our API client as its fields.
+ */
+function readBody(error: Error): Partial<ApiError> {
+  const own: Partial<ApiError> = {};
+  if ("code" in error && typeof error.code === "string") own.code = error.code;
+  if ("retryAfter" in error && typeof error.retryAfter === "number") own.retryAfter = error.retryAfter;
   try {
-    const body: unknown = JSON.parse(text);
-    if (typeof body === "object" && body !== null && "message" in body) {
-      const { message } = body as Pick<ApiError, "message">;
-      if (typeof message === "string" && message.trim()) return message;
-    }
+    const body: unknown = JSON.parse(error.message);
+    if (typeof body !== "object" || body === null) return own;
+    const { code, message, retryAfter } = body as Record<keyof ApiError, unknown>;
+    return {
+      ...own,
+      ...(typeof code === "string" ? { code } : {}),
+      ...(typeof message === "string" ? { message } : {}),
+      ...(typeof retryAfter === "number" ? { retryAfter } : {}),
+    };
   } catch {
     // Not JSON: the text is the message.
+    return own;
   }
-  return text;
+}
+
+function readableMessage(error: Error, body: Partial<ApiError>): string {
+  return body.message?.trim() || error.message.trim();
 }
 
 export function describeChatError(error: unknown): ChatErrorView {
@@ -36,6 +55,14 @@ export function describeChatError(error: unknown): ChatErrorView {
   const status = statusOf(error);
   if (status === 401 || /\b401\b|unauthori[sz]ed/i.test(error.message)) return { kind: "unauthorized" };
   if (error instanceof TypeError) return { kind: "sendFailed" };
-  const message = readableMessage(error.message).trim();
+  const body = readBody(error);
+  if (status === 429 || body.code === TOO_MANY_REQUESTS) return { kind: "tooManyRequests", retryAfter: body.retryAfter ?? null };
+  const message = readableMessage(error, body);
   return message ? { kind: "message", message } : { kind: "unknown" };
+}
+
+/** A 409 `conflict`: the chat changed on the server since it was loaded (or the message was answered already). */
+export function isConflict(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return statusOf(error) === 409 || readBody(error).code === CONFLICT;
 }

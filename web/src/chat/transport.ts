@@ -7,8 +7,10 @@ import type { ChatMessage } from "./types";
 /**
  * What every request adds to the SDK's body, read when the request is made. Without a
  * model (the list of usable models has not arrived yet) the server picks its default.
+ * `loadedFrom`: the oldest loaded message while older ones are not loaded (the server
+ * keeps those and gives the model the whole history); absent once the chat is all here.
  */
-export type RequestSettings = { model: string | undefined; providerOptions: ProviderOptions };
+export type RequestSettings = { model: string | undefined; providerOptions: ProviderOptions; loadedFrom: string | undefined };
 
 /**
  * The SDK's own HTTP transport, unmodified, pointed at `POST /api/chat`. Requests go
@@ -21,8 +23,8 @@ export function createChatTransport(settings: () => RequestSettings): DefaultCha
     api: "/api/chat",
     fetch: authorizedFetch,
     prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
-      const { model, providerOptions } = settings();
-      const body: ChatRequest = { id, messages, model, tools: true, providerOptions, trigger, messageId };
+      const { model, providerOptions, loadedFrom } = settings();
+      const body: ChatRequest = { id, messages, model, tools: true, providerOptions, trigger, messageId, ...(loadedFrom ? { loadedFrom } : {}) };
       return { body };
     },
   });

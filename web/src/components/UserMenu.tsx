@@ -2,10 +2,13 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { displayName } from "../auth/identity";
+import { selectIsAdmin } from "../auth/roles";
+import { useAuthStore } from "../auth/store";
 import { useLogout } from "../auth/useLogout";
 import type { UserInfo } from "../generated/UserInfo";
 import { Avatar } from "./Avatar";
 import { ChevronDown, LogoutIcon, MemoryIcon } from "./icons";
+import { UsersIcon } from "./moreIcons";
 
 const itemClass =
   "flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm text-slate-700 " +
@@ -17,10 +20,11 @@ type Props = {
   placement?: "down" | "up";
 };
 
-/** The signed-in user's name and avatar, opening a menu with Memory and Logout. */
+/** The signed-in user's name and avatar, opening a menu with Memory, Users (administrators only) and Logout. */
 export function UserMenu({ user, placement = "down" }: Props) {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
+  const isAdmin = useAuthStore(selectIsAdmin);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -131,6 +135,12 @@ export function UserMenu({ user, placement = "down" }: Props) {
               <MemoryIcon className="size-4 text-slate-500" />
               {t("userMenu.memory")}
             </Link>
+            {isAdmin && (
+              <Link to="/admin/users" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+                <UsersIcon className="size-4 text-slate-500" />
+                {t("userMenu.users")}
+              </Link>
+            )}
             <button
               type="button"
               role="menuitem"

@@ -50,6 +50,20 @@ describe("translation catalogues", () => {
       .map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
+
+  it.each(others)("$code translates user administration and the invitation page", ({ code, strings }) => {
+    // Words that are the same in the language itself.
+    const alike: Record<string, string[]> = {
+      de: ["adminUsers.role.agent", "adminUsers.column.status", "adminUsers.optional"],
+      es: ["adminUsers.roles", "adminUsers.column.roles"],
+      fr: ["adminUsers.role.agent", "adminUsers.column.actions"],
+    };
+    const untranslated = [...english]
+      .filter(([key]) => key.startsWith("adminUsers.") || key.startsWith("invite."))
+      .filter(([key, value]) => strings.get(key) === value && !alike[code]?.includes(key))
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
 });
 
 describe("the spec's texts", () => {

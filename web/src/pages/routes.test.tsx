@@ -18,7 +18,7 @@ const session: LoginResponse = {
   refreshToken: "refresh-1",
   user: { firstName: "Grace", userName: "ghopper", email: "grace@example.test" },
   tenants: [
-    { id: "t1", name: "Acme Logistics", facilities: [{ id: "f1", name: "Rotterdam DC" }, { id: "f2", name: "Venlo DC" }] },
+    { id: "t1", name: "Acme Logistics", facilities: [{ id: "f1", name: "Rotterdam DC" }, { id: "f2", name: "Venlo DC" }], roles: [] },
   ],
 };
 
@@ -106,6 +106,37 @@ describe("signed-in user", () => {
     await user.click(screen.getByRole("link", { name: "Back to chat" }));
     expect(router.state.location.pathname).toBe("/");
     expect(await screen.findByRole("button", { name: "New Connection" })).toBeVisible();
+  });
+
+  it("is signed out when suspended in the tenant, and the sign-in page says why until they sign in again", async () => {
+    useAuthStore.getState().signIn(session);
+    const server = fakeServer({ session });
+    let suspended = true;
+    mockFetch((call) => {
+      if (call.path === "/api/auth/login") return json(200, session);
+      if (suspended) return json(401, { code: "account_suspended", message: "This account is suspended in this tenant; ask an administrator" });
+      return server.handler(call);
+    });
+    const { router } = renderApp("/admin/memories");
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Your account is suspended in Acme Logistics. Ask an administrator of that organisation to reactivate it.",
+    );
+    expect(useAuthStore.getState().user).toBeNull();
+    // A reload of the sign-in page still says it.
+    expect(sessionStorage.getItem("waybill.sessionEnd")).toContain("accountSuspended");
+
+    suspended = false;
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), "grace@example.test");
+    await user.type(screen.getByLabelText("Password"), "secret");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    await user.click(await screen.findByRole("button", { name: "User menu for Grace" }, { timeout: 5000 }));
+    await user.click(screen.getByRole("menuitem", { name: "Logout" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(screen.queryByText(/Your account is suspended/)).toBeNull();
   });
 
   it("is sent from /login to /", () => {

@@ -9,6 +9,25 @@ export const NO_KEYS: ApiKeys = { openai: false, anthropic: false, google: false
 
 type StoredChat = ChatSummary & { messages: unknown[]; model: string };
 
+const idOf = (message: unknown): string | undefined =>
+  typeof message === "object" && message !== null && "id" in message && typeof message.id === "string" ? message.id : undefined;
+
+const STALE = { code: "conflict", message: "The chat changed since it was loaded; reload it and try again" };
+
+/** The stored list after a write of `sent` that names `loadedFrom` (null: the stored message is gone). */
+function written(stored: readonly unknown[], sent: unknown[], loadedFrom: string | undefined): unknown[] | null {
+  if (loadedFrom === undefined) return sent;
+  const at = stored.findIndex((m) => idOf(m) === loadedFrom);
+  return at < 0 ? null : [...stored.slice(0, at), ...sent];
+}
+
+/** The newest `limit` of `messages` before index `end`, as the paging endpoints answer. */
+function page(messages: readonly unknown[], end: number, limit: number) {
+  const start = Math.max(0, end - limit);
+  const slice = messages.slice(start, end);
+  return { messages: slice, hasMore: start > 0, ...(start > 0 ? { cursor: idOf(slice[0]) } : {}) };
+}
+
 /** An SSE body of UI message chunks, as `POST /api/chat` answers. */
 export function uiStream(chunks: readonly object[]): Response {
   const body = [...chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`), "data: [DONE]\n\n"].join("");
@@ -44,7 +63,8 @@ type Options = {
 
 /**
  * A fake Waybill server for component tests: auth profile, models, key check, chat
- * history in memory, and the chat stream. Hand it to `mockFetch`.
+ * history in memory (paged, with `loadedFrom` partial writes and their 409), and the
+ * chat stream. Hand it to `mockFetch`.
  */
 export function fakeServer({ session, models = [OFFLINE], keys = NO_KEYS, chats = [], answer, override }: Options) {
   const store = new Map(chats.map((c) => [c.id, { ...c }]));
@@ -54,6 +74,8 @@ export function fakeServer({ session, models = [OFFLINE], keys = NO_KEYS, chats 
     const { path, method } = call;
     const url = new URL(path, "http://waybill.test");
     const id = /^\/api\/chat-history\/([^/]+)$/.exec(url.pathname)?.[1];
+    const pagedId = /^\/api\/chat-history\/([^/]+)\/messages$/.exec(url.pathname)?.[1];
+    const limit = url.searchParams.get("limit");
     if (url.pathname === "/api/auth/me") return json(200, { user: session.user, tenants: session.tenants });
     if (url.pathname === "/api/models") return json(200, models);
     if (url.pathname === "/api/check-api-keys") return keys === "fail" ? json(500, { code: "internal", message: "boom" }) : json(200, keys);
@@ -67,12 +89,24 @@ export function fakeServer({ session, models = [OFFLINE], keys = NO_KEYS, chats 
     }
     if (id && method === "GET") {
       const chat = store.get(id);
-      return chat ? json(200, { messages: chat.messages, model: chat.model, title: chat.title, audioRecordings: [] }) : json(404, { code: "not_found", message: "Chat not found" });
+      if (!chat) return json(404, { code: "not_found", message: "Chat not found" });
+      const messages = limit ? page(chat.messages, chat.messages.length, Number(limit)) : { messages: chat.messages, hasMore: false };
+      return json(200, { ...messages, model: chat.model, title: chat.title, audioRecordings: [] });
+    }
+    if (pagedId && method === "GET") {
+      const chat = store.get(pagedId);
+      if (!chat) return json(404, { code: "not_found", message: "Chat not found" });
+      const before = url.searchParams.get("before");
+      const end = before ? chat.messages.findIndex((m) => idOf(m) === before) : chat.messages.length;
+      if (end < 0) return json(404, { code: "not_found", message: "Message not found" });
+      return json(200, page(chat.messages, end, Number(limit ?? 100)));
     }
     if (id && method === "PUT") {
-      const body = call.body as { messages: unknown[]; model: string };
+      const body = call.body as { messages: unknown[]; model: string; loadedFrom?: string };
       const existing = store.get(id);
-      store.set(id, { id, title: existing?.title ?? "New Chat", updatedAt: new Date().toISOString(), messages: body.messages, model: body.model });
+      const messages = written(existing?.messages ?? [], body.messages, body.loadedFrom);
+      if (!messages) return json(409, STALE);
+      store.set(id, { id, title: existing?.title ?? "New Chat", updatedAt: new Date().toISOString(), messages, model: body.model });
       return json(existing ? 200 : 201, { id });
     }
     if (id && method === "PATCH") {
@@ -85,9 +119,11 @@ export function fakeServer({ session, models = [OFFLINE], keys = NO_KEYS, chats 
       return store.delete(id) ? new Response(null, { status: 204 }) : json(404, { code: "not_found", message: "Chat not found" });
     }
     if (url.pathname === "/api/chat" && method === "POST") {
-      const body = call.body as { id: string; messages: unknown[]; model: string };
+      const body = call.body as { id: string; messages: unknown[]; model: string; loadedFrom?: string };
       const existing = store.get(body.id);
-      store.set(body.id, { id: body.id, title: existing?.title ?? "New Chat", updatedAt: new Date().toISOString(), messages: body.messages, model: body.model });
+      const messages = written(existing?.messages ?? [], body.messages, body.loadedFrom);
+      if (!messages) return json(409, STALE);
+      store.set(body.id, { id: body.id, title: existing?.title ?? "New Chat", updatedAt: new Date().toISOString(), messages, model: body.model });
       return answer ? answer(call) : textAnswer("Hello from the fake server.");
     }
     if (/^\/api\/chat\/[^/]+\/stream$/.test(url.pathname)) return new Response(null, { status: 204 });

@@ -2,13 +2,16 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import i18n from "../i18n";
+import { useSessionEndNotice } from "../auth/sessionEnd";
 import { useAuthStore } from "../auth/store";
 import { DEFAULT_MODEL_OPTIONS } from "../chat/models";
 import { usePreferences } from "../chat/preferences";
 
 beforeEach(async () => {
   localStorage.clear();
+  sessionStorage.clear();
   useAuthStore.getState().clear();
+  useSessionEndNotice.getState().clear();
   await i18n.changeLanguage("en");
 });
 

@@ -8,8 +8,10 @@ import { useAuthStore } from "../../auth/store";
 import type { AudioRecordingInfo } from "../../generated/AudioRecordingInfo";
 import type { ModelInfo } from "../../generated/ModelInfo";
 import { prepareAttachments } from "../attachments";
-import { describeChatError } from "../errors";
+import { describeChatError, isConflict } from "../errors";
 import { useAutosave } from "../hooks/useAutosave";
+import { useOlderMessages } from "../hooks/useOlderMessages";
+import { usePrependOlder } from "../hooks/usePrependOlder";
 import { AttachmentDropZone } from "../input/AttachmentDropZone";
 import { InputBar } from "../input/InputBar";
 import { TooLargeDialog } from "../input/TooLargeDialog";
@@ -17,6 +19,7 @@ import { useAttachments } from "../input/useAttachments";
 import { providerOptions, resolveModel } from "../models";
 import { ModelPicker } from "../models/ModelPicker";
 import { notify } from "../notices";
+import type { LoadedRange } from "../paging";
 import { usePreferences } from "../preferences";
 import { createChatTransport } from "../transport";
 import { type ChatMessage, isRunning } from "../types";
@@ -31,6 +34,8 @@ export const STREAM_THROTTLE_MS = 50;
 type Props = {
   chatId: string;
   initialMessages: ChatMessage[];
+  /** How much of the stored chat `initialMessages` is (a long chat opens on its newest page). */
+  initialRange: LoadedRange;
   initialModel: string;
   /** A chat the server has not stored yet: nothing to resume. */
   isNew: boolean;
@@ -41,6 +46,11 @@ type Props = {
   onStored: (chatId: string) => void;
   /** The user sent a message in this chat. */
   onUsed: (chatId: string) => void;
+  /**
+   * Load the chat afresh: the server refused a write naming a message it no longer has
+   * (`changedElsewhere`), or every loaded message was deleted while older ones remain.
+   */
+  onReload: (chatId: string, changedElsewhere: boolean) => void;
   /** Rendered at the start of the header (the sidebar toggle). */
   headerStart?: ReactNode;
 };
@@ -50,9 +60,10 @@ const stamp = (message: ChatMessage): ChatMessage =>
 
 /**
  * One chat: its messages through `useChat` (stream, stop, resume), the model picker,
- * the input bar with attachments, and autosave. Mounted once per chat id.
+ * the input bar with attachments, autosave, and the older pages of a long chat. Mounted
+ * once per chat id.
  */
-export function Conversation({ chatId, initialMessages, initialModel, isNew, models, recordings, onStored, onUsed, headerStart }: Props) {
+export function Conversation({ chatId, initialMessages, initialRange, initialModel, isNew, models, recordings, onStored, onUsed, onReload, headerStart }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const user = useAuthStore((s) => s.user);
@@ -66,6 +77,19 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
   const [sentCount, setSentCount] = useState(0);
   const { attachments, add, remove, clear, refused, dismissRefused } = useAttachments();
   const stored = useRef(!isNew);
+  const older = useOlderMessages(chatId, initialRange);
+  const { loadedFrom, noteWritten } = older;
+
+  // Once the server said the chat changed elsewhere, nothing more is written: it reloads.
+  const reloading = useRef(false);
+  const reload = useCallback(
+    (changedElsewhere: boolean) => {
+      if (reloading.current) return;
+      reloading.current = true;
+      onReload(chatId, changedElsewhere);
+    },
+    [chatId, onReload],
+  );
 
   // If the chat's model cannot run here (its key is missing), use the first that can.
   useEffect(() => {
@@ -77,12 +101,13 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
       createChatTransport(() => ({
         model: modelsKnown.current ? modelRef.current : undefined,
         providerOptions: providerOptions(usePreferences.getState().modelOptions),
+        loadedFrom: loadedFrom(),
       })),
-    [],
+    [loadedFrom],
   );
 
   const markStored = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.list, exact: true });
     if (stored.current) return;
     stored.current = true;
     onStored(chatId);
@@ -96,6 +121,7 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
     resume: !isNew,
     onError: (err) => {
       if (describeChatError(err).kind === "unauthorized") void logout();
+      else if (isConflict(err) && loadedFrom() !== undefined) reload(true);
     },
     onFinish: ({ message, isError }) => {
       setMessages((list) => list.map((m) => (m.id === message.id ? stamp(m) : m)));
@@ -110,12 +136,23 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
     if (status === "streaming") markStored();
   }, [status, markStored]);
 
-  const { saveNow } = useAutosave({
+  const { saveNow, rememberOlder } = useAutosave({
     status,
     messages,
     initialMessages,
     save: async (list) => {
-      await saveChat(chatId, { messages: list, model: modelRef.current });
+      if (reloading.current) return;
+      const from = loadedFrom();
+      try {
+        await saveChat(chatId, { messages: list, model: modelRef.current, ...(from ? { loadedFrom: from } : {}) });
+      } catch (error) {
+        if (from !== undefined && isConflict(error)) {
+          reload(true);
+          return;
+        }
+        throw error;
+      }
+      noteWritten(from, list);
       markStored();
     },
     onError: () => notify("error", t("errors.saveFailed")),
@@ -169,18 +206,25 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
 
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
+  const hasOlder = older.hasMore;
   const deleteMessage = useCallback(
     (messageId: string) => {
       const before = messagesRef.current;
       const after = before.filter((m) => m.id !== messageId);
       setMessages(after);
-      saveNow(after).catch(() => {
-        setMessages(before);
-        notify("error", t("errors.deleteMessageFailed"));
-      });
+      saveNow(after).then(
+        // Nothing loaded is left, but older messages are: show those.
+        () => after.length === 0 && hasOlder && reload(false),
+        () => {
+          setMessages(before);
+          notify("error", t("errors.deleteMessageFailed"));
+        },
+      );
     },
-    [saveNow, setMessages, t],
+    [hasOlder, reload, saveNow, setMessages, t],
   );
+
+  const showOlder = usePrependOlder({ older, messages, setMessages, rememberOlder });
 
   const empty = messages.length === 0;
   return (
@@ -202,6 +246,7 @@ export function Conversation({ chatId, initialMessages, initialModel, isNew, mod
           user={user}
           onDelete={running ? undefined : deleteMessage}
           sentCount={sentCount}
+          older={{ hasMore: older.hasMore, loading: older.loading, failed: older.failed, onLoad: () => void showOlder() }}
           footer={status === "error" ? <ErrorFooter error={error} onRetry={() => void regenerate()} /> : undefined}
         />
       )}

@@ -1,11 +1,21 @@
 import { type Rect, type Virtualizer, observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
+import { type ReactNode, type UIEvent, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { ArrowDownIcon, LogoMark } from "../../components/icons";
+import { AlertIcon, ArrowDownIcon, LogoMark, Spinner } from "../../components/icons";
 import type { UserInfo } from "../../generated/UserInfo";
 import { useAutoScroll } from "../hooks/useAutoScroll";
 import { MessageBubble } from "../message/MessageBubble";
+import { LOAD_OLDER_PX } from "../paging";
 import type { ChatMessage, ChatStatus } from "../types";
+
+/** The chat's older pages, as the list shows and asks for them. */
+export type OlderPages = {
+  hasMore: boolean;
+  loading: boolean;
+  failed: boolean;
+  /** Fetch and put before the list the page older than the first message. */
+  onLoad: () => void;
+};
 
 type Props = {
   messages: ChatMessage[];
@@ -17,6 +27,8 @@ type Props = {
   footer?: ReactNode;
   /** Changes when the user sends: the view jumps to the bottom whatever it showed. */
   sentCount: number;
+  /** A long chat's older pages, loaded when the view nears the top. */
+  older?: OlderPages;
 };
 
 /**
@@ -48,16 +60,61 @@ function TypingIndicator() {
   );
 }
 
+/** Says at the top of the list that an older page is loading, or failed to. Takes no room in it. */
+function OlderPagesStatus({ older }: { older: OlderPages }) {
+  const { t } = useTranslation();
+  const pill = "flex items-center gap-2 rounded-full border px-3 py-1 text-xs shadow-sm";
+  if (older.failed) {
+    return (
+      <div role="alert" className={`${pill} border-red-200 bg-red-50 text-red-800`}>
+        <AlertIcon className="size-3.5" />
+        {t("chat.olderFailed")}
+        <button type="button" onClick={older.onLoad} className="font-semibold underline">
+          {t("chat.retry")}
+        </button>
+      </div>
+    );
+  }
+  if (!older.loading) return null;
+  return (
+    <div role="status" className={`${pill} border-slate-200 bg-white text-slate-600`} data-testid="older-loading">
+      <Spinner className="size-3.5" />
+      {t("chat.loadingOlder")}
+    </div>
+  );
+}
+
+/** Asks for the older page when the view is near the top of what is loaded. */
+function useLoadOlderNearTop(older: OlderPages | undefined) {
+  const latest = useRef(older);
+  latest.current = older;
+  return useCallback((el: HTMLElement) => {
+    const o = latest.current;
+    if (!o || !o.hasMore || o.loading || o.failed) return;
+    if (el.scrollTop < LOAD_OLDER_PX) o.onLoad();
+  }, []);
+}
+
 /**
  * The conversation, windowed: only the messages near the viewport are in the DOM, each
  * measured as it renders, so a chat of thousands of messages opens and scrolls as fast
  * as a short one. Each bubble is memoised; while an answer streams only its bubble
- * re-renders. The view follows new content while the user is near the bottom.
+ * re-renders. The view follows new content while the user is near the bottom. Near the
+ * top, a long chat's older page is fetched and put before the list; the virtualiser
+ * anchors on the message in view (`anchorTo: "end"`), so what the user reads stays put.
  */
-export function MessageList({ messages, status, chatModel, user, onDelete, footer, sentCount }: Props) {
+export function MessageList({ messages, status, chatModel, user, onDelete, footer, sentCount, older }: Props) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { onScroll, follow, scrollToBottom, atBottom } = useAutoScroll(scrollRef);
+  const { onScroll: followScroll, follow, scrollToBottom, atBottom } = useAutoScroll(scrollRef);
+  const loadOlderNearTop = useLoadOlderNearTop(older);
+  const onScroll = useCallback(
+    (event: UIEvent<HTMLDivElement>) => {
+      followScroll();
+      loadOlderNearTop(event.currentTarget);
+    },
+    [followScroll, loadOlderNearTop],
+  );
 
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -66,6 +123,7 @@ export function MessageList({ messages, status, chatModel, user, onDelete, foote
     overscan: 6,
     getItemKey: (index) => messages[index]?.id ?? index,
     observeElementRect: observeRect,
+    anchorTo: "end",
   });
   const totalSize = virtualizer.getTotalSize();
   const last = messages[messages.length - 1];
@@ -78,6 +136,15 @@ export function MessageList({ messages, status, chatModel, user, onDelete, foote
   useLayoutEffect(() => {
     if (sentCount > 0) scrollToBottom();
   }, [sentCount, scrollToBottom]);
+
+  // A short page that does not fill the view gives nothing to scroll: fetch the next one
+  // now. (Only where there is layout: an element without one measures 0.)
+  const olderReady = older !== undefined && older.hasMore && !older.loading && !older.failed;
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!olderReady || !el || el.clientHeight === 0) return;
+    if (el.scrollHeight - el.clientHeight < LOAD_OLDER_PX) loadOlderNearTop(el);
+  }, [olderReady, totalSize, loadOlderNearTop]);
 
   useEffect(() => {
     if (firstRenderMarked || messages.length === 0) return;
@@ -126,6 +193,11 @@ export function MessageList({ messages, status, chatModel, user, onDelete, foote
           <div className="h-2" />
         </div>
       </div>
+      {older && (
+        <div className="pointer-events-none absolute top-2 left-1/2 z-10 -translate-x-1/2 [&>*]:pointer-events-auto">
+          <OlderPagesStatus older={older} />
+        </div>
+      )}
       {!atBottom && (
         <button
           type="button"

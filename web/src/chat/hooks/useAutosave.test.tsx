@@ -72,6 +72,23 @@ describe("autosave", () => {
     expect(save).toHaveBeenCalledWith([question]);
   });
 
+  it("does not save older messages loaded from the server, but saves a change made with them", () => {
+    const older: ChatMessage[] = [{ id: "u0", role: "user", parts: [{ type: "text", text: "Earlier question" }] }];
+    const stored = [question, answer("At dock 4.")];
+    const save = vi.fn(async (_: ChatMessage[]) => undefined);
+    const { result, rerender } = renderHook((props: Props) => useAutosave({ ...props, initialMessages: stored, save }), {
+      initialProps: { status: "ready", messages: stored },
+    });
+    result.current.rememberOlder(older);
+    rerender({ status: "ready", messages: [...older, ...stored] });
+    vi.advanceTimersByTime(AUTOSAVE_DELAY_MS * 2);
+    expect(save).not.toHaveBeenCalled();
+
+    rerender({ status: "ready", messages: [...older, question] });
+    vi.advanceTimersByTime(AUTOSAVE_DELAY_MS);
+    expect(save).toHaveBeenCalledWith([...older, question]);
+  });
+
   it("tries again at the next chance after a failed save", async () => {
     const save = vi.fn<(m: ChatMessage[]) => Promise<void>>().mockRejectedValueOnce(new Error("offline")).mockResolvedValue(undefined);
     const onError = vi.fn();

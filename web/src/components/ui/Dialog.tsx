@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
 type Props = {
   open: boolean;
@@ -9,11 +9,50 @@ type Props = {
   children?: ReactNode;
   /** `alertdialog` for confirmations and alerts that need an answer. */
   role?: "dialog" | "alertdialog";
+  /** `wide` for forms with several groups of fields. */
+  size?: "normal" | "wide";
   testId?: string;
 };
 
-/** A modal dialog with a title and an optional description; focus is trapped by Radix. */
-export function Dialog({ open, onOpenChange, title, description, children, role = "dialog", testId }: Props) {
+const POPUPS = '[role="menu"], [role="dialog"], [role="alertdialog"]';
+
+/** The last element focused outside menus and dialogs: the button a menu was opened from. */
+let lastFocusedOutside: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "focusin",
+    (event) => {
+      if (event.target instanceof HTMLElement && !event.target.closest(POPUPS)) lastFocusedOutside = event.target;
+    },
+    true,
+  );
+}
+
+/**
+ * Where focus should go back to when a dialog closes: the focused element, or when that is
+ * a menu's item (the menu closes as the dialog opens) or nothing, the last element focused
+ * outside menus and dialogs — the button that opened the menu.
+ */
+function focusOrigin(): HTMLElement | null {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused !== document.body && !focused.closest(POPUPS)) return focused;
+  return lastFocusedOutside;
+}
+
+/**
+ * A modal dialog with a title and an optional description; focus is trapped by Radix.
+ * It scrolls inside when the window is too short for it (a phone held sideways).
+ */
+export function Dialog({ open, onOpenChange, title, description, children, role = "dialog", size = "normal", testId }: Props) {
+  // Opened from code rather than a Radix trigger, the dialog would hand focus to the page
+  // body on closing: give it back to whatever had it when it opened (the button or the
+  // menu's button). Noted as `open` turns true, before a field inside takes the focus.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(focusOrigin());
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -21,7 +60,14 @@ export function Dialog({ open, onOpenChange, title, description, children, role 
         <RadixDialog.Content
           role={role}
           data-testid={testId}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+          onCloseAutoFocus={(event) => {
+            if (!opener?.isConnected) return;
+            event.preventDefault();
+            opener.focus();
+          }}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none ${
+            size === "wide" ? "max-w-lg" : "max-w-md"
+          }`}
           {...(description === undefined ? { "aria-describedby": undefined } : {})}
         >
           <RadixDialog.Title className="text-base font-semibold tracking-wide text-navy-950">{title}</RadixDialog.Title>

@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AlertIcon, ArrowLeftIcon } from "../../components/icons";
+
+/** What a member who is not an administrator sees at /admin/users. */
+export function OnlyAdmins() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <BackToChat />
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm" role="alert">
+        <span className="grid size-12 place-items-center rounded-xl bg-amber-50 text-amber-700">
+          <AlertIcon className="size-6" />
+        </span>
+        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-navy-950">{t("adminUsers.onlyAdmins")}</h1>
+        <p className="mt-2 text-slate-600">{t("adminUsers.onlyAdminsBody")}</p>
+      </div>
+    </section>
+  );
+}
+
+export function BackToChat() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-teal-700 hover:text-teal-900">
+      <ArrowLeftIcon className="size-4" />
+      {t("adminUsers.back")}
+    </Link>
+  );
+}

@@ -1,0 +1,28 @@
+/** Dates and waits in the reader's language, through Intl (no catalogue strings needed). */
+
+/** A moment such as "Nov 20, 2026, 8:30 AM"; the text as given when it is not a date. */
+export function formatDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(date);
+}
+
+/** The day and the time of a moment apart ("Nov 20, 2026" and "8:30 AM"), for places that may wrap between them. */
+export function formatDateAndTime(iso: string, language: string): { date: string; time: string } {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return { date: iso, time: "" };
+  return {
+    date: new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(date),
+    time: new Intl.DateTimeFormat(language, { timeStyle: "short" }).format(date),
+  };
+}
+
+/**
+ * A wait from now, such as "in 30 seconds" or "in 2 minutes" (plural forms and word
+ * order are the language's own). Seconds under 90, then whole minutes, rounded up.
+ */
+export function formatWait(seconds: number, language: string): string {
+  const format = new Intl.RelativeTimeFormat(language, { numeric: "always" });
+  const whole = Math.max(1, Math.ceil(seconds));
+  return whole < 90 ? format.format(whole, "second") : format.format(Math.ceil(whole / 60), "minute");
+}
