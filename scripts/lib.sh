@@ -78,6 +78,8 @@ start_test_server() {
   export WAYBILL_E2E_PASSWORD="e2e-$(date +%s)-password"
   TEST_SERVER_LOG="$data/server.log"
   start_fake_open_meteo "$data/open-meteo.log"
+  # One account drives every browser test: its chat quotas would trip, so there are none.
+  WAYBILL_CHAT_REQUESTS_PER_MINUTE=0 WAYBILL_TOOL_CALLS_PER_MINUTE=0 \
   WAYBILL_ADMIN_EMAIL=$WAYBILL_E2E_EMAIL WAYBILL_ADMIN_PASSWORD=$WAYBILL_E2E_PASSWORD WAYBILL_LOG=warn \
     WAYBILL_WEATHER_GEOCODING_URL=$FAKE_OPEN_METEO_URL WAYBILL_WEATHER_FORECAST_URL=$FAKE_OPEN_METEO_URL \
     WAYBILL_OUTBOUND_ALLOW_HOSTS=127.0.0.1 \

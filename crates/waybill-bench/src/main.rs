@@ -61,6 +61,12 @@ async fn main() -> anyhow::Result<()> {
         .args(["--data-dir"])
         .arg(&data)
         .arg("serve")
+        // Every stream is the same user's: the per-user quotas would refuse most of them.
+        .env("WAYBILL_CHAT_REQUESTS_PER_MINUTE", "0")
+        .env("WAYBILL_TENANT_CHAT_REQUESTS_PER_MINUTE", "0")
+        .env("WAYBILL_TOOL_CALLS_PER_MINUTE", "0")
+        .env("WAYBILL_TENANT_TOOL_CALLS_PER_MINUTE", "0")
+        .env("WAYBILL_HTTP_MAX_CONNECTIONS_PER_ADDRESS", "0")
         .env("WAYBILL_ADMIN_EMAIL", EMAIL)
         .env("WAYBILL_ADMIN_PASSWORD", PASSWORD)
         .stdout(Stdio::null())

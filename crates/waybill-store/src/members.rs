@@ -490,6 +490,15 @@ impl Store {
         Ok(Some(user_id))
     }
 
+    /// Whether the user is suspended in any tenant (to say so when no access is left).
+    pub async fn is_suspended_anywhere(&self, user_id: &str) -> Result<bool> {
+        Ok(sqlx::query("SELECT 1 AS one FROM tenant_grants WHERE user_id = $1 AND suspended_at IS NOT NULL")
+            .bind(user_id)
+            .fetch_optional(self.reads())
+            .await?
+            .is_some())
+    }
+
     /// Notes a successful sign-in.
     pub async fn record_sign_in(&self, user_id: &str) -> Result<()> {
         sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2").bind(now_ms()).bind(user_id).execute(self.writes()).await?;

@@ -182,6 +182,9 @@ async fn refresh(State(state): State<AppState>, Json(body): Json<RefreshRequest>
             };
             let grants = state.store.grants_of(&record.user_id).await?;
             if grants.is_empty() {
+                if state.store.is_suspended_anywhere(&record.user_id).await? {
+                    return Err(Error::Suspended);
+                }
                 return Err(Error::Unauthorized("This account has no active access to any tenant"));
             }
             let access_token = state.keys.issue(&record.user_id, &record.family_id, &grants)?;
