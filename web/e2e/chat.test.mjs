@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { ChatPage } from "./pages/chat.mjs";
 import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
 
-const NO_PROVIDER = "No AI provider is configured";
+const NO_PROVIDER = "No AI provider is set up yet";
 
 /** A 1×1 PNG and a one-page PDF, as a person would attach them. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -81,7 +81,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       const answer = chat.lastAnswer();
       await answer.getByText(/No AI provider/).waitFor({ timeout: 30_000 });
       const early = await answer.innerText();
-      await answer.getByText(/restart Waybill\./).waitFor({ timeout: 60_000 });
+      await answer.getByRole("link", { name: "AI models" }).waitFor({ timeout: 60_000 });
       const full = await answer.innerText();
       assert.ok(early.length < full.length, `the answer grew while streaming (${early.length} → ${full.length} characters)`);
       await restore();
@@ -92,7 +92,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       await page.reload();
       await chat.isShown();
       assert.equal(new URL(page.url()).searchParams.get("chat"), chatId);
-      await chat.lastAnswer().getByText(/restart Waybill\./).waitFor();
+      await chat.lastAnswer().getByRole("link", { name: "AI models" }).waitFor();
       assert.equal(await chat.messages.count(), 4);
       assert.deepEqual(await chat.page.getByTestId("sender").allInnerTexts(), ["You", "BI Assistant", "You", "BI Assistant"]);
       assert.equal(await chat.entry("What time is it in Tokyo?").count(), 1);
@@ -120,7 +120,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.waitUntilIdle();
       await restore();
       const stopped = await chat.lastAnswer().innerText();
-      assert.ok(!stopped.includes("restart Waybill."), "the answer stopped before its end");
+      assert.ok(!stopped.includes("see AI models"), "the answer stopped before its end");
       assert.equal(await chat.stopButton.count(), 0);
 
       // The chat takes the next message at once.

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
+use crate::tools::STOPPED_ERROR;
 use crate::ui_stream::{Chunk, FinishReason, UiChunk};
 
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -46,6 +47,17 @@ impl Assembler {
     /// The message as it stands.
     pub fn message(&self) -> Value {
         Value::Object(self.message.clone())
+    }
+
+    /// After Stop: a chunk for every tool call that had not finished, ending it as stopped
+    /// (`output-error` with [`STOPPED_ERROR`] and `resultProviderMetadata.waybill.stopped`),
+    /// and one marking the message as stopped. Streamed before the abort and applied here,
+    /// so the client and the stored message agree, and a reload shows the same.
+    pub fn stop_chunks(&self) -> Vec<Chunk> {
+        let parts = self.message.get("parts").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+        let mut chunks: Vec<Chunk> = parts.iter().filter_map(stopped_call).collect();
+        chunks.push(Chunk::MessageMetadata { message_metadata: json!({"stopped": true}) });
+        chunks
     }
 
     /// Closes parts left streaming (after a stop or an error) so the stored message is final.
@@ -183,11 +195,14 @@ impl Assembler {
                     part.insert("input".into(), input.clone());
                 });
             }
-            Chunk::ToolInputError { tool_call_id, tool_name, input, error_text, provider_executed } => {
+            Chunk::ToolInputError { tool_call_id, tool_name, input, error_text, provider_executed, provider_metadata } => {
                 self.partial_inputs.remove(tool_call_id);
                 self.set_tool_state(tool_call_id, tool_name, "output-error", *provider_executed, |part| {
                     part.insert("input".into(), input.clone());
                     part.insert("errorText".into(), json!(error_text));
+                    if let Some(metadata) = provider_metadata {
+                        part.insert("resultProviderMetadata".into(), metadata.clone());
+                    }
                 });
             }
             Chunk::ToolOutputAvailable { tool_call_id, output, preliminary, .. } => {
@@ -231,6 +246,27 @@ impl Assembler {
     }
 }
 
+/// The chunk that ends one tool part as stopped, unless it had already ended on its own.
+fn stopped_call(part: &Value) -> Option<Chunk> {
+    let call = part.as_object()?;
+    let tool_call_id = call.get("toolCallId")?.as_str()?;
+    let state = call.get("state").and_then(Value::as_str).unwrap_or_default();
+    let cut_short = call.get("errorText").and_then(Value::as_str) == Some(STOPPED_ERROR);
+    if matches!(state, "output-available" | "output-denied") || (state == "output-error" && !cut_short) {
+        return None;
+    }
+    let tool_name = call.get("type").and_then(Value::as_str).and_then(|t| t.strip_prefix("tool-")).unwrap_or("dynamic");
+    let input = call.get("input").filter(|i| i.is_object()).cloned().unwrap_or_else(|| json!({}));
+    Some(Chunk::ToolInputError {
+        tool_call_id: tool_call_id.to_owned(),
+        tool_name: tool_name.to_owned(),
+        input,
+        error_text: STOPPED_ERROR.to_owned(),
+        provider_executed: call.get("providerExecuted").and_then(Value::as_bool),
+        provider_metadata: Some(json!({"waybill": {"stopped": true}})),
+    })
+}
+
 fn append_text(part: &mut Value, delta: &str) {
     if let Some(Value::String(text)) = part.get_mut("text") {
         text.push_str(delta);
@@ -246,6 +282,43 @@ mod tests {
         for chunk in chunks {
             assembler.apply(&chunk).unwrap();
         }
+    }
+
+    #[test]
+    fn a_stop_ends_every_unfinished_call_as_stopped_and_marks_the_message() {
+        let mut a = Assembler::new("msg_s", None);
+        run(
+            &mut a,
+            vec![
+                Chunk::Start { message_id: Some("msg_s".into()), message_metadata: Some(json!({"model": "m"})) }.into(),
+                Chunk::StartStep.into(),
+                Chunk::ToolInputStart { tool_call_id: "done".into(), tool_name: "timeTool".into(), provider_executed: Some(true) }.into(),
+                Chunk::ToolInputAvailable { tool_call_id: "done".into(), tool_name: "timeTool".into(), input: json!({}), provider_executed: Some(true) }.into(),
+                Chunk::ToolOutputAvailable { tool_call_id: "done".into(), output: json!({"t": 1}), provider_executed: Some(true), preliminary: None }.into(),
+                Chunk::ToolInputStart { tool_call_id: "failed".into(), tool_name: "weatherTool".into(), provider_executed: Some(true) }.into(),
+                Chunk::ToolInputAvailable { tool_call_id: "failed".into(), tool_name: "weatherTool".into(), input: json!({}), provider_executed: Some(true) }.into(),
+                Chunk::ToolOutputError { tool_call_id: "failed".into(), error_text: "No such place".into(), provider_executed: Some(true) }.into(),
+                Chunk::ToolInputStart { tool_call_id: "running".into(), tool_name: "gateTool".into(), provider_executed: Some(true) }.into(),
+                Chunk::ToolInputAvailable { tool_call_id: "running".into(), tool_name: "gateTool".into(), input: json!({"g": 1}), provider_executed: Some(true) }.into(),
+                Chunk::ToolOutputError { tool_call_id: "running".into(), error_text: STOPPED_ERROR.into(), provider_executed: Some(true) }.into(),
+                Chunk::ToolInputStart { tool_call_id: "streaming".into(), tool_name: "timeTool".into(), provider_executed: Some(true) }.into(),
+                Chunk::ToolInputDelta { tool_call_id: "streaming".into(), input_text_delta: "{\"time".into() }.into(),
+            ],
+        );
+        for chunk in a.stop_chunks() {
+            a.apply(&chunk.into()).unwrap();
+        }
+        let message = a.finalize();
+        let part = |id: &str| message["parts"].as_array().unwrap().iter().find(|p| p["toolCallId"] == id).unwrap().clone();
+        assert_eq!(part("done")["state"], "output-available");
+        assert_eq!(part("failed")["errorText"], "No such place", "a real failure stays what it was");
+        for id in ["running", "streaming"] {
+            let p = part(id);
+            assert_eq!((p["state"].as_str(), p["errorText"].as_str()), (Some("output-error"), Some(STOPPED_ERROR)), "{p}");
+            assert_eq!(p["resultProviderMetadata"]["waybill"]["stopped"], true);
+            assert!(p["input"].is_object());
+        }
+        assert_eq!(message["metadata"], json!({"model": "m", "stopped": true}));
     }
 
     #[test]

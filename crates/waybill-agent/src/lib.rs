@@ -8,6 +8,7 @@ pub mod agent;
 pub mod assembler;
 pub mod context;
 pub mod convert;
+pub mod lang;
 pub mod outbound;
 pub mod provider;
 pub mod tools;

@@ -97,6 +97,9 @@ pub enum Chunk {
         error_text: String,
         #[serde(skip_serializing_if = "Option::is_none")]
         provider_executed: Option<bool>,
+        /// Kept by the client as the part's `resultProviderMetadata`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        provider_metadata: Option<Value>,
     },
     ToolOutputAvailable {
         tool_call_id: String,

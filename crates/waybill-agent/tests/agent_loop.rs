@@ -84,7 +84,7 @@ fn registry() -> Registry {
 
 fn request(text: &str, registry: &Registry) -> ModelRequest {
     let tools = registry.iter().map(|t| ToolSpec { name: t.name().into(), description: t.description().into(), input_schema: t.input_schema() }).collect();
-    ModelRequest { model: "m".into(), system: None, messages: vec![ModelMessage::User(vec![UserContent::Text(text.into())])], tools, options: Default::default() }
+    ModelRequest { model: "m".into(), system: None, messages: vec![ModelMessage::User(vec![UserContent::Text(text.into())])], tools, options: Default::default(), audience: Default::default() }
 }
 
 async fn drive(provider: &dyn ModelProvider, registry: &Registry, text: &str, ctx: ToolContext, max_steps: usize) -> (Outcome, Vec<Value>) {

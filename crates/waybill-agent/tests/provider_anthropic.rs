@@ -67,7 +67,7 @@ fn track_tool() -> ToolSpec {
 }
 
 fn request(messages: Vec<ModelMessage>, tools: Vec<ToolSpec>, options: ModelOptions) -> ModelRequest {
-    ModelRequest { model: MODEL.into(), system: Some("You are Waybill, a logistics assistant.".into()), messages, tools, options }
+    ModelRequest { model: MODEL.into(), system: Some("You are Waybill, a logistics assistant.".into()), messages, tools, options, audience: Default::default() }
 }
 
 fn ask(text: &str) -> Vec<ModelMessage> {

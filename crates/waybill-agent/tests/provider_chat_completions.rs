@@ -26,7 +26,7 @@ fn track_tool() -> ToolSpec {
 }
 
 fn request(model: &str, messages: Vec<ModelMessage>) -> ModelRequest {
-    ModelRequest { model: model.into(), system: Some("You are Waybill, a logistics assistant.".into()), messages, tools: vec![track_tool()], options: ModelOptions::default() }
+    ModelRequest { model: model.into(), system: Some("You are Waybill, a logistics assistant.".into()), messages, tools: vec![track_tool()], options: ModelOptions::default(), audience: Default::default() }
 }
 
 fn ask(text: &str) -> Vec<ModelMessage> {

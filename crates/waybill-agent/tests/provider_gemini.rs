@@ -63,7 +63,7 @@ fn time_tool() -> ToolSpec {
 }
 
 fn request(model: &str, messages: Vec<ModelMessage>, tools: Vec<ToolSpec>, options: ModelOptions) -> ModelRequest {
-    ModelRequest { model: model.into(), system: Some("You are Waybill, a logistics assistant.".into()), messages, tools, options }
+    ModelRequest { model: model.into(), system: Some("You are Waybill, a logistics assistant.".into()), messages, tools, options, audience: Default::default() }
 }
 
 fn ask(text: &str) -> Vec<ModelMessage> {

@@ -7,6 +7,7 @@ mod support;
 
 use serde_json::{Value, json};
 use support::{Canned, FakeServer};
+use waybill_agent::lang::Lang;
 use waybill_agent::outbound::{Outbound, Policy};
 use waybill_agent::tools::{Registry, ToolContext, WeatherTool};
 use std::sync::Arc;
@@ -61,8 +62,10 @@ async fn a_place_with_a_region_is_found_and_its_current_weather_reported() {
     assert!(query.starts_with("/v1/forecast?latitude=34.06334&longitude=-117.65089"), "{query}");
     assert!(query.contains("current=temperature_2m%2Crelative_humidity_2m%2Cweather_code%2Cwind_speed_10m"), "{query}");
     assert!(query.contains("wind_speed_unit=kmh") && query.contains("temperature_unit=celsius"), "{query}");
-    let summary = registry.get("weatherTool").unwrap().summarize(&out).unwrap();
+    let summary = registry.get("weatherTool").unwrap().summarize(&out, Lang::En).unwrap();
     assert_eq!(summary, "Ontario, California, United States: 18.4 °C, partly cloudy, humidity 41 %, wind 7.9 km/h.");
+    let summary = registry.get("weatherTool").unwrap().summarize(&out, Lang::ZhCn).unwrap();
+    assert_eq!(summary, "Ontario, California, United States：18.4 °C，局部多云，湿度 41%，风速 7.9 km/h。");
 }
 
 #[tokio::test]

@@ -118,6 +118,7 @@ mod tests {
             is_admin: false,
             is_agent: false,
             session_id: "s".into(),
+            language: Default::default(),
         }
     }
 

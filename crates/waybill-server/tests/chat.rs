@@ -44,7 +44,7 @@ impl Tool for GateTool {
             Ok(json!({"opened": true}))
         })
     }
-    fn summarize(&self, _output: &Value) -> Option<String> {
+    fn summarize(&self, _output: &Value, _lang: waybill_server::waybill_agent::lang::Lang) -> Option<String> {
         Some("The gate opened.".into())
     }
 }
@@ -171,6 +171,35 @@ backend_tests! {
         assert_eq!(chat.body["model"], "waybill-offline", "the chat remembers its model");
     }
 
+    async fn the_offline_model_answers_in_the_interface_language_and_tells_users_from_admins(store) {
+        let app = TestApp::new(store).await;
+        let said = |session: Session, chat: &'static str, question: &'static str, language: &'static str| {
+            let app = &app;
+            async move {
+                let mut req = request("/api/chat", &session, Some(chat_body(chat, json!([user_message("u1", question)]))));
+                req.headers_mut().insert(header::ACCEPT_LANGUAGE, language.parse().unwrap());
+                let res = open(app, req).await;
+                assert_eq!(res.status(), StatusCode::OK);
+                let (chunks, _) = chunks(&body_text(res).await);
+                chunks.iter().filter(|c| c["type"] == "text-delta").map(|c| c["delta"].as_str().unwrap().to_owned()).collect::<String>()
+            }
+        };
+        let bob = app.login("bob@t1.test").await;
+        let text = said(bob.clone(), "c-de", "Plane die Schicht für morgen", "de-DE,de;q=0.9,en;q=0.5").await;
+        assert!(text.starts_with("Es ist noch kein KI-Anbieter eingerichtet"), "{text}");
+        assert!(!text.contains("OPENAI_API_KEY") && !text.contains("waybill.toml"), "no setup details for a user: {text}");
+        let text = said(bob.clone(), "c-ja", "東京は今何時ですか？", "ja").await;
+        assert!(text.contains("Asia/Tokyo") && text.contains("です"), "the time in Japanese: {text}");
+        assert!(!text.contains("timeTool"), "tools are named in words: {text}");
+
+        let alice = app.state.store.user_by_email("alice@t1.test").await.unwrap().unwrap();
+        app.state.store.grant(&alice.id, "t1", &["f1", "f2"], true).await.unwrap();
+        let admin = app.login("alice@t1.test").await;
+        let text = said(admin, "c-fr", "Planifie les quais pour demain", "fr").await;
+        assert!(text.contains("OPENAI_API_KEY") && text.contains("(/help#ai-models)"), "an admin reads how to add one: {text}");
+        assert!(text.starts_with("Aucun fournisseur d'IA"), "{text}");
+    }
+
     async fn a_message_that_was_answered_is_not_answered_twice(store) {
         let app = TestApp::new(store).await;
         let alice = app.login("alice@t1.test").await;
@@ -187,6 +216,16 @@ backend_tests! {
         assert_eq!(res.status, StatusCode::OK, "{}", res.text);
         let after = stored(&app, &alice, "c-dup").await;
         assert_eq!(after.len(), 2, "the old answer is replaced, not kept beside the new one");
+
+        // Edit and resend: the same id with other words is a new question.
+        let edited = json!({"id": "c-dup", "messages": [user_message("u1", "time in Tokyo")], "model": "waybill-offline", "trigger": "submit-message", "messageId": "u1"});
+        let res = app.call(Method::POST, "/api/chat", Some(&alice), Some(edited)).await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+        wait_until_finished(&app, "c-dup").await;
+        let after = stored(&app, &alice, "c-dup").await;
+        assert_eq!(after.len(), 2);
+        assert_eq!(after[0]["parts"][0]["text"], "time in Tokyo");
+        assert!(after[1]["parts"].to_string().contains("Asia/Tokyo"), "answered anew: {}", after[1]);
     }
 
     async fn the_same_request_while_running_joins_the_running_answer(store) {
@@ -250,13 +289,15 @@ backend_tests! {
         let (chunks, done) = chunks(&body_text(res).await);
         assert!(done);
         let error = chunks.iter().find(|c| c["type"] == "tool-output-error").expect("the running tool ends as an error");
-        assert!(error["errorText"].as_str().unwrap().contains("cancelled"), "{error}");
+        assert_eq!(error["errorText"], "Stopped before it finished", "{error}");
         assert_eq!(types(&chunks).last(), Some(&"abort"));
         wait_until_finished(&app, "c-stop").await;
 
         let messages = stored(&app, &alice, "c-stop").await;
         let tool = messages[1]["parts"].as_array().unwrap().iter().find(|p| p["type"] == "tool-gateTool").cloned().expect("stored tool part");
         assert_eq!(tool["state"], "output-error");
+        assert_eq!(tool["resultProviderMetadata"]["waybill"]["stopped"], true, "stored as stopped: {tool}");
+        assert_eq!(messages[1]["metadata"]["stopped"], true, "the answer is marked as stopped");
         let again = app.call(Method::POST, "/api/chat/c-stop/stop", Some(&alice), None).await;
         assert_eq!(again.body["stopped"], false, "nothing is running any more");
     }

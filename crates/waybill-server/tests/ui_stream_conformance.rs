@@ -41,7 +41,7 @@ macro_rules! test_tool {
             fn execute<'a>(&'a self, $input: Value, $ctx: &'a ToolContext) -> BoxFuture<'a, Result<Value, ToolError>> {
                 Box::pin(async move { $body })
             }
-            fn summarize(&self, $out: &Value) -> Option<String> {
+            fn summarize(&self, $out: &Value, _lang: waybill_server::waybill_agent::lang::Lang) -> Option<String> {
                 Some($summary)
             }
         }

@@ -354,6 +354,21 @@ impl Store {
         Ok(Some((page, more)))
     }
 
+    /// One message of the owner's chat.
+    pub async fn chat_message(&self, owner: Owner<'_>, chat_id: &str, message_id: &str) -> Result<Option<MessageRecord>> {
+        let row = sqlx::query(
+            "SELECT m.id, m.role, m.body FROM chat_messages m JOIN chats c ON c.id = m.chat_id \
+             WHERE m.chat_id = $1 AND m.id = $2 AND c.tenant_id = $3 AND c.owner_id = $4",
+        )
+        .bind(chat_id)
+        .bind(message_id)
+        .bind(owner.tenant_id)
+        .bind(owner.user_id)
+        .fetch_optional(self.reads())
+        .await?;
+        row.map(|r| Ok(MessageRecord { id: r.try_get("id")?, role: r.try_get("role")?, body: r.try_get("body")? })).transpose()
+    }
+
     /// The ids and roles of the chat's messages in order (bodies left out); empty when the
     /// chat is not the owner's.
     pub async fn chat_message_heads(&self, owner: Owner<'_>, chat_id: &str) -> Result<Vec<(String, String)>> {
@@ -416,13 +431,11 @@ impl Store {
         Ok(true)
     }
 
-    /// Sets a title chosen by the user. Answers whether the chat was the owner's.
+    /// Sets a title chosen by the user. A rename is not activity: the chat keeps its
+    /// place in the list and its date. Answers whether the chat was the owner's.
     pub async fn rename_chat(&self, tenant_id: &str, owner_id: &str, chat_id: &str, title: &str) -> Result<bool> {
-        let done = sqlx::query(
-            "UPDATE chats SET title = $1, title_by_user = 1, updated_at = $2 WHERE id = $3 AND tenant_id = $4 AND owner_id = $5",
-        )
+        let done = sqlx::query("UPDATE chats SET title = $1, title_by_user = 1 WHERE id = $2 AND tenant_id = $3 AND owner_id = $4")
         .bind(title.as_bytes())
-        .bind(now_ms())
         .bind(chat_id)
         .bind(tenant_id)
         .bind(owner_id)

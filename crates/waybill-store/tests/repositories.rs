@@ -262,3 +262,21 @@ backend_tests! {
         assert_eq!(page.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(), ["m10", "m11"]);
     }
 }
+
+backend_tests! {
+    async fn a_rename_is_not_activity(store) {
+        let a = user(&store, "rename@x.test", "t").await;
+        let owner = Owner { tenant_id: "t", user_id: &a };
+        for id in ["older", "newer"] {
+            store.save_chat(owner, id, "m", &[msg("u", "user", id)], Some(new_chat(id, "t", &a)), None).await.unwrap();
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        let before = store.list_chats("t", &a).await.unwrap();
+        assert_eq!(before[0].id, "newer");
+        assert!(store.rename_chat("t", &a, "older", "Dock 4 schedule").await.unwrap());
+        let after = store.list_chats("t", &a).await.unwrap();
+        assert_eq!(after.iter().map(|c| c.id.as_str()).collect::<Vec<_>>(), ["newer", "older"], "the renamed chat keeps its place");
+        assert_eq!(after[1].title, "Dock 4 schedule");
+        assert_eq!(after[1].updated_at_ms, before[1].updated_at_ms, "and its date");
+    }
+}

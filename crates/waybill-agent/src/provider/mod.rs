@@ -11,6 +11,8 @@ pub mod openai_compatible;
 use futures::stream::BoxStream;
 use serde_json::Value;
 
+use crate::lang::Lang;
+
 /// Content a user turn can carry.
 #[derive(Debug, Clone, PartialEq)]
 pub enum UserContent {
@@ -68,6 +70,14 @@ pub struct ModelOptions {
     pub interleaved_thinking: bool,
 }
 
+/// Who reads the answer: their interface language, and whether they administer the
+/// tenant (the offline model tells admins how to add a provider, and others whom to ask).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Audience {
+    pub lang: Lang,
+    pub admin: bool,
+}
+
 #[derive(Debug, Clone)]
 pub struct ModelRequest {
     /// The provider's own model name.
@@ -76,6 +86,7 @@ pub struct ModelRequest {
     pub messages: Vec<ModelMessage>,
     pub tools: Vec<ToolSpec>,
     pub options: ModelOptions,
+    pub audience: Audience,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

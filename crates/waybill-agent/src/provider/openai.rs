@@ -341,7 +341,7 @@ mod tests {
     }
 
     fn request(model: &str, options: ModelOptions) -> ModelRequest {
-        ModelRequest { model: model.into(), system: None, messages: vec![], tools: vec![], options }
+        ModelRequest { model: model.into(), system: None, messages: vec![], tools: vec![], options, audience: Default::default() }
     }
 
     #[test]

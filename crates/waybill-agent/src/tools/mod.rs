@@ -23,6 +23,7 @@ pub use thinking::SequentialThinkingTool;
 pub use time::TimeTool;
 pub use weather::{DEFAULT_FORECAST_URL, DEFAULT_GEOCODING_URL, WeatherTool};
 
+use crate::lang::Lang;
 use crate::ui_stream::{DataChunk, UiChunk};
 
 /// Who runs a tool call, and how it reports progress.
@@ -74,6 +75,10 @@ impl ToolContext {
     }
 }
 
+/// The error of a call that Stop ended before it finished. The stored part also carries
+/// `resultProviderMetadata.waybill.stopped`, which cards show as a stopped state.
+pub const STOPPED_ERROR: &str = "Stopped before it finished";
+
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
 pub enum ToolError {
     #[error("{0}")]
@@ -104,8 +109,13 @@ pub trait Tool: Send + Sync {
     fn offline_input(&self, _text: &str, _ctx: &ToolContext) -> Option<Value> {
         Some(Value::Object(Default::default()))
     }
-    /// A sentence about a result, for the offline model's answer.
-    fn summarize(&self, _output: &Value) -> Option<String> {
+    /// A sentence about a result in `lang`, for the offline model's answer.
+    fn summarize(&self, _output: &Value, _lang: Lang) -> Option<String> {
+        None
+    }
+    /// What the tool does, as a user would name it in `lang` ("The weather lookup"), for
+    /// the offline model's sentences; without one it is named after `name()`.
+    fn title(&self, _lang: Lang) -> Option<&'static str> {
         None
     }
 }
@@ -194,7 +204,7 @@ impl Registry {
             biased;
             _ = cancel.cancelled() => {
                 abort.abort();
-                Err(ToolError::Failed(format!("{name} was cancelled")))
+                Err(ToolError::Failed(STOPPED_ERROR.into()))
             }
             joined = tokio::time::timeout(timeout, task) => match joined {
                 Ok(Ok(Ok(result))) => result,
@@ -280,6 +290,6 @@ mod tests {
         let registry = Registry::new(vec![Arc::new(Flaky("flaky"))]);
         let ctx = ctx();
         ctx.cancel.cancel();
-        assert!(registry.run("flaky", json!({"n": 1}), &ctx).await.unwrap_err().to_string().contains("cancelled"));
+        assert_eq!(registry.run("flaky", json!({"n": 1}), &ctx).await.unwrap_err().to_string(), STOPPED_ERROR);
     }
 }

@@ -5,6 +5,7 @@ use futures::future::BoxFuture;
 use serde_json::{Value, json};
 
 use super::{Tool, ToolContext, ToolError};
+use crate::lang::Lang;
 
 pub struct SequentialThinkingTool;
 
@@ -37,10 +38,6 @@ impl Tool for SequentialThinkingTool {
         })
     }
 
-    fn keywords(&self) -> &[&str] {
-        &["think", "reason", "step by step", "plan", "analyse", "analyze", "思考", "分析", "考える", "piensa", "denke", "réfléchis"]
-    }
-
     fn execute<'a>(&'a self, input: Value, _: &'a ToolContext) -> BoxFuture<'a, Result<Value, ToolError>> {
         Box::pin(async move {
             let number = input["thoughtNumber"].as_u64().unwrap_or(1);
@@ -60,13 +57,16 @@ impl Tool for SequentialThinkingTool {
         })
     }
 
-    fn offline_input(&self, text: &str, _: &ToolContext) -> Option<Value> {
-        Some(json!({"thought": text.trim(), "thoughtNumber": 1, "totalThoughts": 1, "nextThoughtNeeded": false}))
+    /// A language model's tool: the offline model never picks it (it has no keywords),
+    /// since echoing the user's words back as a "thought" helps no one.
+    fn offline_input(&self, _text: &str, _: &ToolContext) -> Option<Value> {
+        None
     }
 
-    fn summarize(&self, output: &Value) -> Option<String> {
-        Some(format!("I noted thought {} of {}.", output["thoughtNumber"], output["totalThoughts"]))
+    fn title(&self, lang: Lang) -> Option<&'static str> {
+        Some(lang.pick(["Thinking", "思考", "思考", "El razonamiento", "思考", "Das Nachdenken", "La réflexion"]))
     }
+
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use jiff::tz::TimeZone;
 use serde_json::{Value, json};
 
 use super::{Tool, ToolContext, ToolError};
+use crate::lang::{Lang, fill};
 
 pub struct TimeTool;
 
@@ -115,16 +116,45 @@ impl Tool for TimeTool {
         })
     }
 
-    fn summarize(&self, output: &Value) -> Option<String> {
-        Some(format!(
-            "It is {} on {}, {} in {} (UTC{}).",
-            output["time"].as_str()?,
-            output["weekday"].as_str()?,
-            output["date"].as_str()?,
-            output["timezone"].as_str()?,
-            output["utcOffset"].as_str()?,
-        ))
+    fn summarize(&self, output: &Value, lang: Lang) -> Option<String> {
+        let template = lang.pick([
+            "It is {time} on {weekday}, {date} in {zone} (UTC{offset}).",
+            "{zone}现在是{date}（{weekday}）{time}，UTC{offset}。",
+            "{zone}現在是{date}（{weekday}）{time}，UTC{offset}。",
+            "En {zone} son las {time} del {weekday}, {date} (UTC{offset}).",
+            "{zone}は{date}（{weekday}）{time}です（UTC{offset}）。",
+            "In {zone} ist es {time} am {weekday}, {date} (UTC{offset}).",
+            "À {zone}, il est {time}, le {weekday} {date} (UTC{offset}).",
+        ]);
+        let weekday = weekday_in(output["weekday"].as_str()?, lang)?;
+        let values = [
+            ("time", output["time"].as_str()?),
+            ("weekday", weekday),
+            ("date", output["date"].as_str()?),
+            ("zone", output["timezone"].as_str()?),
+            ("offset", output["utcOffset"].as_str()?),
+        ];
+        Some(fill(template, &values))
     }
+
+    fn title(&self, lang: Lang) -> Option<&'static str> {
+        Some(lang.pick(["The time lookup", "时间查询", "時間查詢", "La consulta de la hora", "時刻の確認", "Die Zeitabfrage", "La consultation de l'heure"]))
+    }
+}
+
+/// An English weekday name (as the tool's output carries it) in `lang`.
+fn weekday_in(english: &str, lang: Lang) -> Option<&'static str> {
+    const DAYS: [[&str; 7]; 7] = [
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+        ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"],
+        ["星期一", "星期二", "星期三", "星期四", "星期五", "星期六", "星期日"],
+        ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
+        ["月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日", "日曜日"],
+        ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
+        ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
+    ];
+    let index = DAYS[0].iter().position(|d| *d == english)?;
+    Some(lang.pick(DAYS)[index])
 }
 
 #[cfg(test)]
@@ -143,7 +173,11 @@ mod tests {
         let out = TimeTool.execute(json!({"timezone": "UTC"}), &ctx).await.unwrap();
         assert_eq!(out["utcOffset"], "+00:00");
         assert!(TimeTool.execute(json!({"timezone": "Mars/Olympus"}), &ctx).await.is_err());
-        assert!(TimeTool.summarize(&out).unwrap().contains("in UTC (UTC+00:00)"));
+        assert!(TimeTool.summarize(&out, Lang::En).unwrap().contains("in UTC (UTC+00:00)"));
+        for lang in Lang::ALL {
+            let sentence = TimeTool.summarize(&out, lang).unwrap();
+            assert!(sentence.contains("UTC+00:00") && !sentence.contains('{'), "{lang:?}: {sentence}");
+        }
     }
 
     #[test]

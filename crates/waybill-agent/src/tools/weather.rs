@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::{Tool, ToolContext, ToolError};
+use crate::lang::{Lang, fill};
 use crate::outbound::{Outbound, OutboundError};
 
 pub const DEFAULT_GEOCODING_URL: &str = "https://geocoding-api.open-meteo.com";
@@ -84,6 +85,43 @@ impl Place {
             }
             acc
         })
+    }
+}
+
+/// A condition as [`condition`] words it, in `lang` (English in lower case, as mid-sentence).
+fn condition_in(english: &str, lang: Lang) -> String {
+    const WORDS: [[&str; 20]; 7] = [
+        [
+            "clear sky", "mainly clear", "partly cloudy", "overcast", "fog", "drizzle", "freezing drizzle", "light rain", "rain", "heavy rain",
+            "freezing rain", "light snow", "snow", "heavy snow", "snow grains", "rain showers", "snow showers", "thunderstorm",
+            "thunderstorm with hail", "unknown",
+        ],
+        ["晴", "基本晴朗", "局部多云", "阴", "雾", "毛毛雨", "冻毛毛雨", "小雨", "雨", "大雨", "冻雨", "小雪", "雪", "大雪", "米雪", "阵雨", "阵雪", "雷暴", "雷暴伴冰雹", "未知"],
+        ["晴", "大致晴朗", "局部多雲", "陰", "霧", "毛毛雨", "凍毛毛雨", "小雨", "雨", "大雨", "凍雨", "小雪", "雪", "大雪", "米雪", "陣雨", "陣雪", "雷雨", "雷雨伴冰雹", "未知"],
+        [
+            "cielo despejado", "mayormente despejado", "parcialmente nublado", "cubierto", "niebla", "llovizna", "llovizna helada", "lluvia ligera",
+            "lluvia", "lluvia intensa", "lluvia helada", "nevada ligera", "nieve", "nevada intensa", "granos de nieve", "chubascos",
+            "chubascos de nieve", "tormenta", "tormenta con granizo", "desconocido",
+        ],
+        [
+            "快晴", "おおむね晴れ", "一部曇り", "曇り", "霧", "霧雨", "着氷性の霧雨", "小雨", "雨", "大雨", "着氷性の雨", "小雪", "雪", "大雪", "霧雪", "にわか雨",
+            "にわか雪", "雷雨", "ひょうを伴う雷雨", "不明",
+        ],
+        [
+            "klarer Himmel", "überwiegend klar", "teilweise bewölkt", "bedeckt", "Nebel", "Nieselregen", "gefrierender Nieselregen", "leichter Regen",
+            "Regen", "starker Regen", "gefrierender Regen", "leichter Schneefall", "Schnee", "starker Schneefall", "Schneegriesel", "Regenschauer",
+            "Schneeschauer", "Gewitter", "Gewitter mit Hagel", "unbekannt",
+        ],
+        [
+            "ciel dégagé", "plutôt dégagé", "partiellement nuageux", "couvert", "brouillard", "bruine", "bruine verglaçante", "pluie faible", "pluie",
+            "forte pluie", "pluie verglaçante", "neige faible", "neige", "forte neige", "neige en grains", "averses", "averses de neige", "orage",
+            "orage avec grêle", "inconnu",
+        ],
+    ];
+    let lower = english.to_lowercase();
+    match WORDS[0].iter().position(|w| *w == lower) {
+        Some(index) => lang.pick(WORDS)[index].to_owned(),
+        None => lower,
     }
 }
 
@@ -173,16 +211,32 @@ impl Tool for WeatherTool {
         place_in(text).map(|location| json!({"location": location}))
     }
 
-    fn summarize(&self, output: &Value) -> Option<String> {
-        Some(format!(
-            "{}: {} °{}, {}, humidity {} %, wind {} km/h.",
-            output["location"].as_str()?,
-            output["temperature"].as_f64()?,
-            output["unit"].as_str()?,
-            output["condition"].as_str()?.to_lowercase(),
-            output["humidity"].as_f64()?,
-            output["windSpeed"].as_f64()?,
-        ))
+    fn summarize(&self, output: &Value, lang: Lang) -> Option<String> {
+        let template = lang.pick([
+            "{location}: {temp} °{unit}, {condition}, humidity {humidity} %, wind {wind} km/h.",
+            "{location}：{temp} °{unit}，{condition}，湿度 {humidity}%，风速 {wind} km/h。",
+            "{location}：{temp} °{unit}，{condition}，濕度 {humidity}%，風速 {wind} km/h。",
+            "{location}: {temp} °{unit}, {condition}, humedad {humidity} %, viento {wind} km/h.",
+            "{location}：{temp} °{unit}、{condition}、湿度 {humidity}%、風速 {wind} km/h。",
+            "{location}: {temp} °{unit}, {condition}, Luftfeuchtigkeit {humidity} %, Wind {wind} km/h.",
+            "{location} : {temp} °{unit}, {condition}, humidité {humidity} %, vent {wind} km/h.",
+        ]);
+        let condition = condition_in(output["condition"].as_str()?, lang);
+        let number = |key: &str| output[key].as_f64().map(|n| n.to_string());
+        let (temp, humidity, wind) = (number("temperature")?, number("humidity")?, number("windSpeed")?);
+        let values = [
+            ("location", output["location"].as_str()?),
+            ("temp", temp.as_str()),
+            ("unit", output["unit"].as_str()?),
+            ("condition", condition.as_str()),
+            ("humidity", humidity.as_str()),
+            ("wind", wind.as_str()),
+        ];
+        Some(fill(template, &values))
+    }
+
+    fn title(&self, lang: Lang) -> Option<&'static str> {
+        Some(lang.pick(["The weather lookup", "天气查询", "天氣查詢", "La consulta del tiempo", "天気の確認", "Die Wetterabfrage", "La consultation météo"]))
     }
 }
 

@@ -13,6 +13,7 @@ use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
 
+use waybill_agent::lang::Lang;
 use waybill_store::Access;
 
 use crate::AppState;
@@ -34,6 +35,8 @@ pub struct RequestContext {
     pub is_agent: bool,
     /// The sign-in session (refresh-token family) the access token belongs to.
     pub session_id: String,
+    /// The interface language, from `Accept-Language` (English when none of ours).
+    pub language: Lang,
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for RequestContext {
@@ -94,6 +97,7 @@ async fn authenticate(state: &AppState, headers: &HeaderMap, default_scope: bool
         user_id: claims.sub,
         session_id: claims.sid,
         timezone,
+        language: header(headers, "accept-language").map_or(Lang::En, Lang::from_accept_language),
     })
 }
 

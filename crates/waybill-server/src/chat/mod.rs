@@ -28,7 +28,7 @@ use waybill_agent::agent::{self, Sink, Turn};
 use waybill_agent::assembler::Assembler;
 use waybill_agent::{context, convert};
 use waybill_agent::provider::offline;
-use waybill_agent::provider::{ModelOptions, ModelProvider, ModelRequest, ToolSpec};
+use waybill_agent::provider::{Audience, ModelOptions, ModelProvider, ModelRequest, ToolSpec};
 use waybill_agent::tools::ToolContext;
 use waybill_agent::ui_stream::{self, Chunk, UiChunk};
 use waybill_store::{MessageRecord, Owner, SaveOutcome};
@@ -160,8 +160,13 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         return Err(Error::NotFound("Message"));
     }
     let regenerate = body.trigger == Some(Trigger::RegenerateMessage);
+    // An answered message sent again is refused, unless the user edited it (the same id,
+    // other words): then it is a new question.
     if last.role == "user" && !regenerate && already_answered(&stored, &last.id) {
-        return Err(Error::Conflict("This message has already been answered".into()));
+        let before = state.store.chat_message(owner, &body.id, &last.id).await?;
+        if before.is_some_and(|m| MessageContent::of(&m.body) == trigger) {
+            return Err(Error::Conflict("This message has already been answered".into()));
+        }
     }
     // The history the client did not load, read before the save may replace its first message.
     let budget = state.config.agent.history_budget_chars;
@@ -219,6 +224,7 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         messages: convert::convert(&window, Some(&provider_model)),
         tools,
         options: model_options(body.provider_options.as_ref()),
+        audience: Audience { lang: ctx.language, admin: ctx.is_admin },
     };
 
     let run = match state.runs.start(&body.id, Run::new(&ctx.tenant_id, &ctx.user_id, &last.id, trigger.clone())) {
@@ -333,11 +339,13 @@ fn system_prompt(ctx: &RequestContext) -> String {
     format!(
         "You are Waybill, an assistant for people who run warehouses, freight, yards and order management. \
          Answer briefly and practically, and use the tools when they help; every tool call is shown to the user as a card. \
-         The user works in tenant {} at facility {}. Their time zone is {}; it is now {}.",
+         The user works in tenant {} at facility {}. Their time zone is {}; it is now {}. \
+         Their interface is in {}: answer in that language unless they write in another.",
         ctx.tenant_id,
         ctx.facility_id,
         ctx.timezone,
         today.strftime("%A %Y-%m-%d %H:%M"),
+        ctx.language.english_name(),
     )
 }
 
@@ -395,6 +403,9 @@ impl Job {
         let collect = async {
             let mut last_checkpoint = Instant::now();
             while let Some(chunk) = rx.recv().await {
+                if matches!(chunk, UiChunk::Chunk(Chunk::Abort { .. })) {
+                    self.end_calls_as_stopped();
+                }
                 self.run.push(Bytes::from(chunk.to_sse()));
                 if let Err(err) = self.assistant.apply(&chunk) {
                     tracing::warn!(error = %err, "a chunk did not apply to the stored message");
@@ -412,6 +423,17 @@ impl Job {
         self.run.push(Bytes::from_static(ui_stream::DONE_FRAME.as_bytes()));
         self.run.close();
         self.state.runs.finish(&self.chat_id);
+    }
+
+    /// Streams and stores the chunks that end every unfinished tool call as stopped.
+    fn end_calls_as_stopped(&mut self) {
+        for chunk in self.assistant.stop_chunks() {
+            let chunk = UiChunk::from(chunk);
+            self.run.push(Bytes::from(chunk.to_sse()));
+            if let Err(err) = self.assistant.apply(&chunk) {
+                tracing::warn!(error = %err, "a stop chunk did not apply to the stored message");
+            }
+        }
     }
 
     async fn save(&self) {

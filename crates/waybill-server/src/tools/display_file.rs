@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use futures::future::BoxFuture;
 use serde_json::{Value, json};
+use waybill_agent::lang::{Lang, fill};
 use waybill_agent::tools::{Tool, ToolContext, ToolError};
 use waybill_store::{FileRecord, Owner, Store};
 
@@ -113,9 +114,21 @@ impl Tool for DisplayFileTool {
             .map(|name| json!({"file": name}))
     }
 
-    fn summarize(&self, output: &Value) -> Option<String> {
-        let props = &output["fileData"]["props"];
-        Some(format!("Here is {} ({}); open the card to view it.", props["fileName"].as_str()?, props["mimeType"].as_str()?))
+    fn summarize(&self, output: &Value, lang: Lang) -> Option<String> {
+        let template = lang.pick([
+            "Here is {name}; open the card to view it.",
+            "这是 {name}，打开卡片即可查看。",
+            "這是 {name}，打開卡片即可檢視。",
+            "Aquí está {name}; abre la tarjeta para verlo.",
+            "{name} です。カードを開くと表示できます。",
+            "Hier ist {name}; öffnen Sie die Karte, um die Datei anzusehen.",
+            "Voici {name} ; ouvrez la carte pour l'afficher.",
+        ]);
+        Some(fill(template, &[("name", output["fileData"]["props"]["fileName"].as_str()?)]))
+    }
+
+    fn title(&self, lang: Lang) -> Option<&'static str> {
+        Some(lang.pick(["Opening the file", "打开文件", "開啟檔案", "Abrir el archivo", "ファイルの表示", "Das Öffnen der Datei", "L'ouverture du fichier"]))
     }
 }
 

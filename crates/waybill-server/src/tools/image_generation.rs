@@ -8,6 +8,7 @@ use std::time::Duration;
 use base64::Engine;
 use futures::future::BoxFuture;
 use serde_json::{Value, json};
+use waybill_agent::lang::{Lang, fill};
 use waybill_agent::provider::http::{clean, status_error};
 use waybill_agent::tools::{Tool, ToolContext, ToolError};
 use waybill_store::Store;
@@ -138,7 +139,21 @@ impl Tool for ImageGenerationTool {
         Some(json!({"prompt": text.trim()}))
     }
 
-    fn summarize(&self, output: &Value) -> Option<String> {
-        Some(format!("Generated {} image(s) for \"{}\".", output["count"].as_u64()?, output["prompt"].as_str()?))
+    fn summarize(&self, output: &Value, lang: Lang) -> Option<String> {
+        let template = lang.pick([
+            "Generated {count} image(s) for “{prompt}”.",
+            "已为“{prompt}”生成 {count} 张图片。",
+            "已為「{prompt}」生成 {count} 張圖片。",
+            "Se generaron {count} imagen(es) para «{prompt}».",
+            "「{prompt}」の画像を {count} 枚生成しました。",
+            "{count} Bild(er) für „{prompt}“ erzeugt.",
+            "{count} image(s) générée(s) pour « {prompt} ».",
+        ]);
+        let count = output["count"].as_u64()?.to_string();
+        Some(fill(template, &[("count", &count), ("prompt", output["prompt"].as_str()?)]))
+    }
+
+    fn title(&self, lang: Lang) -> Option<&'static str> {
+        Some(lang.pick(["Image generation", "图像生成", "圖像生成", "La generación de imágenes", "画像の生成", "Die Bildgenerierung", "La génération d'images"]))
     }
 }

@@ -2,21 +2,21 @@
 //!
 //! It is not a language model and never pretends to be one. It picks the tool whose
 //! name or keywords best match the user's words, fills the arguments from the text,
-//! and after the tools ran it answers with each tool's own one-line summary. With no
-//! matching tool it explains how to configure a provider. Same input, same output.
+//! and after the tools ran it answers with each tool's own one-line summary, in the
+//! reader's interface language. With no matching tool it says that no provider is set
+//! up: to an admin, with how to add one; to anyone else, that an administrator can.
+//! Same input, same output.
+
+mod words;
 
 use futures::stream;
 
 use super::{EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, StopReason};
 use crate::convert::last_user_text;
+use crate::lang::Lang;
 use crate::tools::{Registry, ToolContext};
 
 pub const MODEL_ID: &str = "waybill-offline";
-
-pub const NO_PROVIDER_TEXT: &str = "No AI provider is configured, so I can only run the built-in tools that match your words \
-(for example: \"What time is it in Tokyo?\"). To chat with a language model, set OPENAI_API_KEY, ANTHROPIC_API_KEY, \
-GEMINI_API_KEY or DEEPSEEK_API_KEY for the server, or add an OpenAI-compatible server such as Ollama under [[models]] \
-in waybill.toml, then restart Waybill.";
 
 pub struct OfflineModel {
     registry: Registry,
@@ -52,20 +52,28 @@ impl OfflineModel {
         best
     }
 
+    /// A tool's name in the reader's words.
+    fn title(&self, name: &str, lang: Lang) -> String {
+        self.registry.get(name).and_then(|t| t.title(lang)).map_or_else(|| words::fallback_title(name), str::to_owned)
+    }
+
     fn answer(&self, request: &ModelRequest) -> Vec<ModelEvent> {
         let mut events = Vec::new();
+        let lang = request.audience.lang;
         match request.messages.last() {
             Some(ModelMessage::Tool(results)) => {
                 let sentences: Vec<String> = results
                     .iter()
                     .map(|r| {
+                        let title = self.title(&r.name, lang);
                         if r.is_error {
-                            format!("{} failed: {}", r.name, r.output.as_str().map_or_else(|| r.output.to_string(), str::to_owned))
+                            let error = r.output.as_str().map_or_else(|| r.output.to_string(), str::to_owned);
+                            words::fill(words::tool_failed(lang), &[("title", &title), ("error", &error)])
                         } else {
                             self.registry
                                 .get(&r.name)
-                                .and_then(|t| t.summarize(&r.output))
-                                .unwrap_or_else(|| format!("{} returned a result; see the card above.", r.name))
+                                .and_then(|t| t.summarize(&r.output, lang))
+                                .unwrap_or_else(|| words::fill(words::tool_done(lang), &[("title", &title)]))
                         }
                     })
                     .collect();
@@ -90,7 +98,8 @@ impl OfflineModel {
                         events.push(ModelEvent::Finish(StopReason::ToolCalls));
                     }
                     None => {
-                        push_text(&mut events, NO_PROVIDER_TEXT);
+                        let text = if request.audience.admin { words::how_to_add_a_provider(lang) } else { words::no_provider(lang) };
+                        push_text(&mut events, text);
                         events.push(ModelEvent::Finish(StopReason::Stop));
                     }
                 }
@@ -138,13 +147,21 @@ fn chunks(text: &str, size: usize) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::provider::{ToolResult, ToolSpec, UserContent};
+    use crate::provider::{Audience, ToolResult, ToolSpec, UserContent};
     use futures::StreamExt;
     use serde_json::{Value, json};
 
     fn request(messages: Vec<ModelMessage>, registry: &Registry) -> ModelRequest {
+        request_for(messages, registry, Audience::default())
+    }
+
+    fn request_for(messages: Vec<ModelMessage>, registry: &Registry, audience: Audience) -> ModelRequest {
         let tools = registry.iter().map(|t| ToolSpec { name: t.name().into(), description: t.description().into(), input_schema: t.input_schema() }).collect();
-        ModelRequest { model: MODEL_ID.into(), system: None, messages, tools, options: Default::default() }
+        ModelRequest { model: MODEL_ID.into(), system: None, messages, tools, options: Default::default(), audience }
+    }
+
+    fn text_of(events: &[ModelEvent]) -> String {
+        events.iter().filter_map(|e| if let ModelEvent::TextDelta(t) = e { Some(t.as_str()) } else { None }).collect()
     }
 
     async fn events(model: &OfflineModel, req: ModelRequest) -> Vec<ModelEvent> {
@@ -174,8 +191,26 @@ mod tests {
 
         let hello = vec![ModelMessage::User(vec![UserContent::Text("Hello there".into())])];
         let out = events(&model, request(hello.clone(), &registry)).await;
-        let text: String = out.iter().filter_map(|e| if let ModelEvent::TextDelta(t) = e { Some(t.as_str()) } else { None }).collect();
-        assert_eq!(text, NO_PROVIDER_TEXT);
-        assert_eq!(events(&model, request(hello, &registry)).await, out, "deterministic");
+        assert_eq!(text_of(&out), words::no_provider(Lang::En));
+        assert!(!text_of(&out).contains("OPENAI_API_KEY"), "a user who is not an admin gets one sentence");
+        assert_eq!(events(&model, request(hello.clone(), &registry)).await, out, "deterministic");
+        let admin = events(&model, request_for(hello, &registry, Audience { lang: Lang::En, admin: true })).await;
+        assert!(text_of(&admin).contains("OPENAI_API_KEY") && text_of(&admin).contains("/help#ai-models"), "{}", text_of(&admin));
+    }
+
+    #[tokio::test]
+    async fn answers_come_in_the_readers_language_and_name_tools_in_words() {
+        let registry = Registry::builtin();
+        let model = OfflineModel::new(registry.clone());
+        let german = Audience { lang: Lang::De, admin: false };
+        let output = json!({"time": "09:30:00", "weekday": "Monday", "date": "2026-11-23", "timezone": "Europe/Berlin", "utcOffset": "+01:00"});
+        let after = vec![ModelMessage::Tool(vec![ToolResult { id: "c".into(), name: "timeTool".into(), output, is_error: false }])];
+        assert_eq!(text_of(&events(&model, request_for(after, &registry, german)).await), "In Europe/Berlin ist es 09:30:00 am Montag, 2026-11-23 (UTC+01:00).");
+        let failed = vec![ModelMessage::Tool(vec![ToolResult { id: "c".into(), name: "timeTool".into(), output: json!("Unknown time zone 'Mars'"), is_error: true }])];
+        let text = text_of(&events(&model, request_for(failed, &registry, Audience { lang: Lang::ZhCn, admin: false })).await);
+        assert_eq!(text, "时间查询失败：Unknown time zone 'Mars'");
+        assert!(!text.contains("timeTool"));
+        let hello = vec![ModelMessage::User(vec![UserContent::Text("Hallo".into())])];
+        assert_eq!(text_of(&events(&model, request_for(hello, &registry, german)).await), words::no_provider(Lang::De));
     }
 }
