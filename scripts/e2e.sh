@@ -6,12 +6,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 # Chromium, and CJK fonts so Chinese and Japanese render in the screenshots.
-if ! command -v chromium >/dev/null || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
-  say "installing Chromium and CJK fonts"
-  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
-fi
+apt_install chromium fonts-noto-cjk
 export CHROMIUM_PATH=${CHROMIUM_PATH:-$(command -v chromium)}
 
 web_deps

@@ -25,6 +25,45 @@ ensure_node() {
   fi
 }
 
+# Installs Debian packages that are missing (waits for another apt to finish first).
+apt_install() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "installing ${missing[*]}"
+  local sudo=; [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
+}
+
+pg_reachable() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
+
+# A PostgreSQL server on 127.0.0.1:5432 that lets `postgres` in without a password, with
+# a database `test`: started when installed but stopped, installed and set up when missing.
+ensure_postgres() {
+  pg_reachable && return 0
+  local sudo=; [ "$(id -u)" = 0 ] || sudo=sudo
+  if [ ! -d /etc/postgresql ]; then
+    apt_install postgresql
+    local version hba
+    version=$(ls /etc/postgresql | sort -V | tail -1)
+    hba=/etc/postgresql/$version/main/pg_hba.conf
+    # Tests connect over TCP as postgres without a password, as on the machines CI uses.
+    printf 'local all all trust\nhost all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n' | $sudo tee "$hba" >/dev/null
+  fi
+  say "starting PostgreSQL"
+  $sudo pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main start || true
+  for _ in $(seq 1 100); do pg_reachable && break; sleep 0.2; done
+  pg_reachable || { echo "PostgreSQL did not start"; return 1; }
+  psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'test'" | grep -q 1 \
+    || psql -h 127.0.0.1 -U postgres -c "CREATE DATABASE test" >/dev/null
+}
+
+# The NATS server binary, which the multi-instance tests start on ports of their own.
+ensure_nats_server() {
+  command -v nats-server >/dev/null || [ -x /usr/sbin/nats-server ] || apt_install nats-server
+}
+
 # Installs the web app's packages when they are missing or stale.
 web_deps() {
   ensure_node
@@ -78,11 +117,11 @@ start_test_server() {
   export WAYBILL_E2E_PASSWORD="e2e-$(date +%s)-password"
   TEST_SERVER_LOG="$data/server.log"
   start_fake_open_meteo "$data/open-meteo.log"
-  # One account drives every browser test: its chat quotas would trip, so there are none.
-  WAYBILL_CHAT_REQUESTS_PER_MINUTE=0 WAYBILL_TOOL_CALLS_PER_MINUTE=0 \
+  # One account drives every browser test: its chat quotas and sign-in limit would trip.
+  WAYBILL_CHAT_REQUESTS_PER_MINUTE=0 WAYBILL_TOOL_CALLS_PER_MINUTE=0 WAYBILL_LOGIN_ATTEMPTS_PER_ACCOUNT=1000 \
   WAYBILL_ADMIN_EMAIL=$WAYBILL_E2E_EMAIL WAYBILL_ADMIN_PASSWORD=$WAYBILL_E2E_PASSWORD WAYBILL_LOG=warn \
     WAYBILL_WEATHER_GEOCODING_URL=$FAKE_OPEN_METEO_URL WAYBILL_WEATHER_FORECAST_URL=$FAKE_OPEN_METEO_URL \
-    WAYBILL_OUTBOUND_ALLOW_HOSTS=127.0.0.1 \
+    WAYBILL_OUTBOUND_ALLOW_HOSTS=127.0.0.1 WAYBILL_PROVING_FAMILY=true \
     "$CARGO_TARGET_DIR/debug/waybill" serve --addr "127.0.0.1:$port" --data-dir "$data" >"$TEST_SERVER_LOG" 2>&1 &
   server=$!
   # shellcheck disable=SC2064 # expand now: the trap must stop these servers and remove this folder

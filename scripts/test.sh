@@ -4,12 +4,22 @@
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
-pg_reachable() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
 if [ -z "${WAYBILL_TEST_PG_URL:-}" ]; then
-  if [ "${CI:-}" = "true" ] || pg_reachable; then
+  if [ "${CI:-}" = "true" ]; then
+    # Under CI the PostgreSQL half is mandatory: start (or install) the server if need be;
+    # if that fails, the tests say so loudly.
+    ensure_postgres || echo "PostgreSQL could not be started"
+    export WAYBILL_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/test
+  elif pg_reachable; then
     export WAYBILL_TEST_PG_URL=postgres://postgres@127.0.0.1:5432/test
   fi
 fi
+ensure_nats_server
+
+say "formatting and lints (Rust)"
+cargo fmt --check
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
 if [ -n "${WAYBILL_TEST_PG_URL:-}" ]; then
   say "Rust tests (SQLite and PostgreSQL)"
 else
@@ -28,7 +38,7 @@ if [ "${CI:-}" = "true" ] && [ -n "$(git status --porcelain -- web/src/generated
 fi
 
 say "web unit tests"
-(cd web && npm run typecheck --silent && npm test --silent)
+(cd web && npm run typecheck --silent && npm run lint --silent && npm test --silent)
 
 say "end-to-end tests in Chromium"
 bash scripts/e2e.sh

@@ -35,10 +35,9 @@ describe("sign-in flow", { timeout: 120_000 }, () => {
       const login = new LoginPage(page, baseUrl);
       const home = new ChatPage(page, baseUrl);
 
+      // The landing view first, then the sign-in page by itself (spec 000 §2).
       await landing.goto();
       await landing.isShown();
-
-      await landing.clickLogin();
       await login.isShown();
       await page.screenshot({ path: `${screenshots}login.png`, fullPage: true });
 

@@ -1,8 +1,8 @@
 // Tool cards and the artifacts panel in Chromium against a real `waybill serve` on the
 // offline model, its weather tool on the fake Open-Meteo (fakes/open-meteo.mjs, started by
 // scripts/e2e.sh): the weather and time cards in English and Chinese, the weather error
-// card, and stored files opened in the side panel, tabbed and stacked, resized and kept
-// per chat. Run like auth.test.mjs (WAYBILL_URL, WAYBILL_E2E_EMAIL, WAYBILL_E2E_PASSWORD).
+// card, the families' strings in Japanese then German, and stored files opened in the side
+// panel, tabbed and stacked, resized and kept per chat. Run like auth.test.mjs (WAYBILL_URL, WAYBILL_E2E_EMAIL, WAYBILL_E2E_PASSWORD).
 import assert from "node:assert/strict";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -71,7 +71,7 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       assert.match(text, /Humidity\s+\d+ %/);
       assert.match(text, /Wind\s+\d+(\.\d)? km\/h/);
       assert.match(text, /Updated \d{4}-\d\d-\d\d \d\d:\d\d · America\/New_York/);
-      assert.match(text, /数据仅供参考/);
+      assert.match(text, /Data for reference only/);
 
       const time = await ask(chat, "What time is it in Tokyo?", "timeTool");
       assert.match(await time.innerText(), /Time in Asia\/Tokyo/);
@@ -133,6 +133,29 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
     }
   });
 
+  test("reads the tool families' strings in the language chosen, switched without a reload", { skip }, async (t) => {
+    // Each family's strings live in its folder and come with its language's catalogue.
+    const { context, page, chat, pageErrors } = await signedIn({ language: "ja" });
+    try {
+      const weather = await ask(chat, "What's the weather in Savannah?", "weatherTool");
+      assert.match(await weather.innerText(), /Savannah, Georgia, United Statesの天気/);
+      assert.match(await weather.getByTestId("weather-note").innerText(), /データは参考値です/);
+      const task = await ask(chat, "Mark the task completed: moved 12 pallets to door 4", "taskCompleted");
+      assert.match(await task.getByTestId("tool-status").innerText(), /タスク完了/);
+
+      await chat.chooseLanguage("de", "言語");
+      await weather.getByText("Wetter in Savannah, Georgia, United States").waitFor();
+      assert.match(await weather.getByTestId("weather-note").innerText(), /Daten nur zur Orientierung/);
+      assert.match(await task.getByTestId("tool-status").innerText(), /Aufgabe erledigt/);
+      await page.screenshot({ path: `${screenshots}cards-ja-de.png` });
+      assert.deepEqual(pageErrors, []);
+    } catch (error) {
+      await failWithScreenshot(page, t.name, error);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("opens files in the artifacts panel, tabbed and stacked, resizable, kept per chat", { skip }, async (t) => {
     const { context, page, chat, pageErrors } = await signedIn({ width: 1400, height: 860 });
     const panel = new ArtifactsPanel(page);
@@ -169,11 +192,13 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       assert.ok(a && b && Math.abs(a.height - b.height) <= 2, `equal heights (${a?.height} and ${b?.height})`);
       await page.screenshot({ path: `${screenshots}artifacts-stacked.png` });
 
-      // The divider resizes the panel, between 25 and 75 % of the page.
-      await panel.dragDividerTo(1400 * 0.4);
+      // The divider resizes the panel, between 25 and 75 % of the space beside the sidebar,
+      // stopping where the chat would get narrower than 360 px (e2e/layout.test.mjs measures more).
+      await panel.dragDividerToShare(60);
       assert.ok(Math.abs((await panel.widthPercent()) - 60) < 1.5, `dragged to 60 % (${await panel.widthPercent()})`);
       await panel.dragDividerTo(20);
-      assert.ok(Math.abs((await panel.widthPercent()) - 75) < 1, `clamped at 75 % (${await panel.widthPercent()})`);
+      const chatWidth = await page.locator("main#main").evaluate((el) => el.getBoundingClientRect().width);
+      assert.ok(Math.abs(chatWidth - 360) < 2, `stopped where the chat keeps 360 px (${chatWidth})`);
       await panel.dragDividerTo(1390);
       assert.ok(Math.abs((await panel.widthPercent()) - 25) < 1, `clamped at 25 % (${await panel.widthPercent()})`);
 

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { RequireAnonymous, RequireAuth } from "./auth/RequireAuth";
+import { PageLoading } from "./components/PageLoading";
 import { RootLayout } from "./components/RootLayout";
 import { HomePage } from "./pages/HomePage";
 import { InvitePage } from "./pages/InvitePage";
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
         path: "admin/users",
         element: (
           <RequireAuth>
-            <Suspense fallback={<div className="min-h-dvh bg-slate-50" />}>
+            <Suspense fallback={<PageLoading />}>
               <AdminUsersPage />
             </Suspense>
           </RequireAuth>

@@ -9,9 +9,10 @@ use futures::stream::FuturesUnordered;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
+use waybill_tools::ui_stream::{Chunk, FinishReason, UiChunk};
+use waybill_tools::{Scope, ToolContext, Toolset};
+
 use crate::provider::{AssistantContent, ModelEvent, ModelMessage, ModelProvider, ModelRequest, ProviderError, StopReason, ToolCall, ToolResult};
-use crate::tools::{Registry, ToolContext};
-use crate::ui_stream::{Chunk, FinishReason, UiChunk};
 
 pub const DEFAULT_MAX_STEPS: usize = 20;
 
@@ -27,11 +28,18 @@ pub enum Outcome {
 
 pub struct Turn<'a> {
     pub provider: &'a dyn ModelProvider,
-    pub registry: &'a Registry,
+    /// The tools this turn is offered (the request's tool specs are made from it).
+    pub toolset: &'a Toolset,
     pub request: ModelRequest,
     pub ctx: ToolContext,
     pub max_steps: usize,
+    /// Whether calls that need the user's approval may ask for it. A sub-agent cannot: such
+    /// a call fails there, and the main conversation can ask.
+    pub approvals: bool,
 }
+
+/// The text a model reads when a call that needs approval is made where none can be asked.
+pub const NO_APPROVAL_HERE: &str = "This action needs the user's approval, which cannot be asked for here; ask for it in the main conversation";
 
 /// Where chunks go; a closed receiver does not stop the turn (the answer is still saved).
 pub struct Sink(pub mpsc::UnboundedSender<UiChunk>);
@@ -83,7 +91,8 @@ struct PendingCall {
 }
 
 pub async fn run(turn: Turn<'_>, sink: &Sink) -> Outcome {
-    let Turn { provider, registry, mut request, ctx, max_steps } = turn;
+    let Turn { provider, toolset, mut request, ctx, max_steps, approvals } = turn;
+    let scope = Scope { caller: &ctx.caller, chat_id: &ctx.chat_id, model_id: &ctx.model_id, only: None };
     for step in 0..max_steps.max(1) {
         sink.send(Chunk::StartStep);
         let mut parts = OpenParts::default();
@@ -145,13 +154,15 @@ pub async fn run(turn: Turn<'_>, sink: &Sink) -> Outcome {
                     if parts.reasoning.is_some() {
                         parts.signature = Some((signature.clone(), request.model.clone()));
                     }
-                    if let Some(AssistantContent::Reasoning { signature: slot, .. }) = assistant.iter_mut().rev().find(|c| matches!(c, AssistantContent::Reasoning { .. })) {
+                    if let Some(AssistantContent::Reasoning { signature: slot, .. }) =
+                        assistant.iter_mut().rev().find(|c| matches!(c, AssistantContent::Reasoning { .. }))
+                    {
                         *slot = Some(signature);
                     }
                 }
                 Ok(ModelEvent::ToolCallStart { id, name }) => {
                     parts.close_all(sink);
-                    let on_client = registry.get(&name).is_some_and(|t| t.runs_on_client());
+                    let on_client = toolset.get(&name).is_some_and(|t| t.runs_on_client());
                     sink.send(Chunk::ToolInputStart { tool_call_id: id.clone(), tool_name: name.clone(), provider_executed: executed(on_client) });
                     index_of.insert(id.clone(), calls.len());
                     calls.push((id, PendingCall { name, arguments: String::new() }));
@@ -171,37 +182,58 @@ pub async fn run(turn: Turn<'_>, sink: &Sink) -> Outcome {
         // Parse every call, then run the server ones together.
         let mut results: Vec<ToolResult> = Vec::new();
         let mut runnable = Vec::new();
-        let mut client_calls = 0;
+        let mut waiting = 0;
         for (id, call) in calls {
-            let on_client = registry.get(&call.name).is_some_and(|t| t.runs_on_client());
+            let tool = toolset.get(&call.name);
+            let on_client = tool.is_some_and(|t| t.runs_on_client());
             let arguments = if call.arguments.trim().is_empty() { "{}" } else { call.arguments.as_str() };
             let input = match serde_json::from_str::<Value>(arguments) {
                 Ok(input) => input,
                 Err(e) => {
                     let error = format!("The model's arguments for {} are not valid JSON ({e})", call.name);
-                    sink.send(Chunk::ToolInputAvailable { tool_call_id: id.clone(), tool_name: call.name.clone(), input: Value::String(call.arguments.clone()), provider_executed: executed(on_client) });
+                    sink.send(Chunk::ToolInputAvailable {
+                        tool_call_id: id.clone(),
+                        tool_name: call.name.clone(),
+                        input: Value::String(call.arguments.clone()),
+                        provider_executed: executed(on_client),
+                    });
                     sink.send(Chunk::ToolOutputError { tool_call_id: id.clone(), error_text: error.clone(), provider_executed: executed(on_client) });
                     assistant.push(AssistantContent::ToolCall(ToolCall { id: id.clone(), name: call.name.clone(), input: Value::Object(Default::default()) }));
                     results.push(ToolResult { id, name: call.name, output: Value::String(error), is_error: true });
                     continue;
                 }
             };
-            sink.send(Chunk::ToolInputAvailable { tool_call_id: id.clone(), tool_name: call.name.clone(), input: input.clone(), provider_executed: executed(on_client) });
+            sink.send(Chunk::ToolInputAvailable {
+                tool_call_id: id.clone(),
+                tool_name: call.name.clone(),
+                input: input.clone(),
+                provider_executed: executed(on_client),
+            });
             assistant.push(AssistantContent::ToolCall(ToolCall { id: id.clone(), name: call.name.clone(), input: input.clone() }));
-            if on_client {
-                client_calls += 1;
+            if tool.is_some_and(|t| t.needs_approval(&input, &scope)) {
+                if approvals {
+                    sink.send(Chunk::ToolApprovalRequest { approval_id: format!("apr_{}", uuid::Uuid::now_v7().simple()), tool_call_id: id });
+                    waiting += 1;
+                } else {
+                    sink.send(Chunk::ToolOutputError { tool_call_id: id.clone(), error_text: NO_APPROVAL_HERE.into(), provider_executed: Some(true) });
+                    results.push(ToolResult { id, name: call.name, output: Value::String(NO_APPROVAL_HERE.into()), is_error: true });
+                }
+            } else if on_client {
+                waiting += 1;
             } else {
                 runnable.push((id, call.name, input));
             }
         }
-        results.extend(run_tools(registry, &ctx, runnable, sink).await);
+        results.extend(run_tools(toolset, &ctx, runnable, sink).await);
         sink.send(Chunk::FinishStep);
 
         if ctx.cancel.is_cancelled() {
             sink.send(Chunk::Abort { reason: Some("stopped by the user".into()) });
             return Outcome::Stopped;
         }
-        if client_calls > 0 {
+        // Calls that wait for the browser (a client tool's result, the user's approval)
+        // end the turn; the client posts again when it has them.
+        if waiting > 0 {
             return finish(sink, FinishReason::ToolCalls);
         }
         if results.is_empty() {
@@ -241,7 +273,7 @@ fn finish_reason(stop: StopReason) -> FinishReason {
 
 /// Runs the calls concurrently, sending each result as it lands and progress parts as
 /// they come.
-async fn run_tools(registry: &Registry, ctx: &ToolContext, calls: Vec<(String, String, Value)>, sink: &Sink) -> Vec<ToolResult> {
+async fn run_tools(toolset: &Toolset, ctx: &ToolContext, calls: Vec<(String, String, Value)>, sink: &Sink) -> Vec<ToolResult> {
     if calls.is_empty() {
         return Vec::new();
     }
@@ -251,7 +283,7 @@ async fn run_tools(registry: &Registry, ctx: &ToolContext, calls: Vec<(String, S
         .map(|(id, name, input)| {
             let call_ctx = ctx.for_call(&id, progress_tx.clone());
             async move {
-                let result = registry.run(&name, input, &call_ctx).await;
+                let result = toolset.run(&name, input, &call_ctx).await;
                 (id, name, result)
             }
         })
@@ -281,4 +313,27 @@ async fn run_tools(registry: &Registry, ctx: &ToolContext, calls: Vec<(String, S
         }
     }
     results
+}
+
+/// The user's answer to an approval request, as the client posted it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    pub tool_call_id: String,
+    pub tool_name: String,
+    pub input: Value,
+    pub approved: bool,
+}
+
+/// Carries out the user's decisions before the model is called again: approved calls
+/// run (their results stream into their cards), denied ones run nothing and say so.
+pub async fn carry_out(toolset: &Toolset, ctx: &ToolContext, decisions: Vec<Decision>, sink: &Sink) {
+    let mut approved = Vec::new();
+    for decision in decisions {
+        if decision.approved {
+            approved.push((decision.tool_call_id, decision.tool_name, decision.input));
+        } else {
+            sink.send(Chunk::ToolOutputDenied { tool_call_id: decision.tool_call_id });
+        }
+    }
+    run_tools(toolset, ctx, approved, sink).await;
 }

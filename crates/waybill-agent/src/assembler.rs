@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
-use crate::tools::STOPPED_ERROR;
-use crate::ui_stream::{Chunk, FinishReason, UiChunk};
+use waybill_tools::STOPPED_ERROR;
+use waybill_tools::ui_stream::{Chunk, FinishReason, UiChunk};
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum AssembleError {
@@ -85,11 +85,7 @@ impl Assembler {
     }
 
     fn tool_part(&mut self, tool_call_id: &str) -> Option<&mut Map<String, Value>> {
-        self.parts()
-            .iter_mut()
-            .rev()
-            .filter_map(Value::as_object_mut)
-            .find(|p| p.get("toolCallId").and_then(Value::as_str) == Some(tool_call_id))
+        self.parts().iter_mut().rev().filter_map(Value::as_object_mut).find(|p| p.get("toolCallId").and_then(Value::as_str) == Some(tool_call_id))
     }
 
     fn merge_metadata(&mut self, metadata: &Option<Value>) {
@@ -108,9 +104,10 @@ impl Assembler {
                 if data.transient == Some(true) {
                     return Ok(());
                 }
-                let existing = data.id.as_ref().and_then(|id| {
-                    self.parts().iter_mut().find(|p| p["type"] == data.kind.as_str() && p.get("id").and_then(Value::as_str) == Some(id))
-                });
+                let existing = data
+                    .id
+                    .as_ref()
+                    .and_then(|id| self.parts().iter_mut().find(|p| p["type"] == data.kind.as_str() && p.get("id").and_then(Value::as_str) == Some(id)));
                 match existing {
                     Some(part) => part["data"] = data.data.clone(),
                     None => {
@@ -219,6 +216,15 @@ impl Assembler {
                 part.insert("state".into(), json!("output-error"));
                 part.insert("errorText".into(), json!(error_text));
             }
+            Chunk::ToolApprovalRequest { approval_id, tool_call_id } => {
+                let part = self.tool_part(tool_call_id).ok_or_else(|| AssembleError::UnknownPart("tool-approval-request", tool_call_id.clone()))?;
+                part.insert("state".into(), json!("approval-requested"));
+                part.insert("approval".into(), json!({"id": approval_id}));
+            }
+            Chunk::ToolOutputDenied { tool_call_id } => {
+                let part = self.tool_part(tool_call_id).ok_or_else(|| AssembleError::UnknownPart("tool-output-denied", tool_call_id.clone()))?;
+                part.insert("state".into(), json!("output-denied"));
+            }
             Chunk::SourceUrl { source_id, url, title } => {
                 let mut part = json!({"type": "source-url", "sourceId": source_id, "url": url});
                 if let Some(title) = title {
@@ -233,7 +239,14 @@ impl Assembler {
         Ok(())
     }
 
-    fn set_tool_state(&mut self, tool_call_id: &str, tool_name: &str, state: &str, provider_executed: Option<bool>, fill: impl FnOnce(&mut Map<String, Value>)) {
+    fn set_tool_state(
+        &mut self,
+        tool_call_id: &str,
+        tool_name: &str,
+        state: &str,
+        provider_executed: Option<bool>,
+        fill: impl FnOnce(&mut Map<String, Value>),
+    ) {
         if self.tool_part(tool_call_id).is_none() {
             self.push(json!({"type": format!("tool-{tool_name}"), "toolCallId": tool_call_id}));
         }
@@ -252,7 +265,8 @@ fn stopped_call(part: &Value) -> Option<Chunk> {
     let tool_call_id = call.get("toolCallId")?.as_str()?;
     let state = call.get("state").and_then(Value::as_str).unwrap_or_default();
     let cut_short = call.get("errorText").and_then(Value::as_str) == Some(STOPPED_ERROR);
-    if matches!(state, "output-available" | "output-denied") || (state == "output-error" && !cut_short) {
+    // A call waiting for the user's approval has not started: Stop leaves it waiting.
+    if matches!(state, "output-available" | "output-denied" | "approval-requested" | "approval-responded") || (state == "output-error" && !cut_short) {
         return None;
     }
     let tool_name = call.get("type").and_then(Value::as_str).and_then(|t| t.strip_prefix("tool-")).unwrap_or("dynamic");
@@ -276,7 +290,7 @@ fn append_text(part: &mut Value, delta: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui_stream::DataChunk;
+    use waybill_tools::ui_stream::DataChunk;
 
     fn run(assembler: &mut Assembler, chunks: Vec<UiChunk>) {
         for chunk in chunks {
@@ -296,10 +310,17 @@ mod tests {
                 Chunk::ToolInputAvailable { tool_call_id: "done".into(), tool_name: "timeTool".into(), input: json!({}), provider_executed: Some(true) }.into(),
                 Chunk::ToolOutputAvailable { tool_call_id: "done".into(), output: json!({"t": 1}), provider_executed: Some(true), preliminary: None }.into(),
                 Chunk::ToolInputStart { tool_call_id: "failed".into(), tool_name: "weatherTool".into(), provider_executed: Some(true) }.into(),
-                Chunk::ToolInputAvailable { tool_call_id: "failed".into(), tool_name: "weatherTool".into(), input: json!({}), provider_executed: Some(true) }.into(),
+                Chunk::ToolInputAvailable { tool_call_id: "failed".into(), tool_name: "weatherTool".into(), input: json!({}), provider_executed: Some(true) }
+                    .into(),
                 Chunk::ToolOutputError { tool_call_id: "failed".into(), error_text: "No such place".into(), provider_executed: Some(true) }.into(),
                 Chunk::ToolInputStart { tool_call_id: "running".into(), tool_name: "gateTool".into(), provider_executed: Some(true) }.into(),
-                Chunk::ToolInputAvailable { tool_call_id: "running".into(), tool_name: "gateTool".into(), input: json!({"g": 1}), provider_executed: Some(true) }.into(),
+                Chunk::ToolInputAvailable {
+                    tool_call_id: "running".into(),
+                    tool_name: "gateTool".into(),
+                    input: json!({"g": 1}),
+                    provider_executed: Some(true),
+                }
+                .into(),
                 Chunk::ToolOutputError { tool_call_id: "running".into(), error_text: STOPPED_ERROR.into(), provider_executed: Some(true) }.into(),
                 Chunk::ToolInputStart { tool_call_id: "streaming".into(), tool_name: "timeTool".into(), provider_executed: Some(true) }.into(),
                 Chunk::ToolInputDelta { tool_call_id: "streaming".into(), input_text_delta: "{\"time".into() }.into(),
@@ -332,10 +353,12 @@ mod tests {
                 Chunk::ToolInputStart { tool_call_id: "c1".into(), tool_name: "timeTool".into(), provider_executed: Some(true) }.into(),
                 Chunk::ToolInputDelta { tool_call_id: "c1".into(), input_text_delta: "{\"a\":".into() }.into(),
                 Chunk::ToolInputDelta { tool_call_id: "c1".into(), input_text_delta: "1}".into() }.into(),
-                Chunk::ToolInputAvailable { tool_call_id: "c1".into(), tool_name: "timeTool".into(), input: json!({"a": 1}), provider_executed: Some(true) }.into(),
+                Chunk::ToolInputAvailable { tool_call_id: "c1".into(), tool_name: "timeTool".into(), input: json!({"a": 1}), provider_executed: Some(true) }
+                    .into(),
                 DataChunk::new("progress", Some("p".into()), json!(1)).into(),
                 DataChunk::new("progress", Some("p".into()), json!(2)).into(),
-                Chunk::ToolOutputAvailable { tool_call_id: "c1".into(), output: json!({"time": "10:00"}), provider_executed: Some(true), preliminary: None }.into(),
+                Chunk::ToolOutputAvailable { tool_call_id: "c1".into(), output: json!({"time": "10:00"}), provider_executed: Some(true), preliminary: None }
+                    .into(),
                 Chunk::FinishStep.into(),
                 Chunk::StartStep.into(),
                 Chunk::TextStart { id: "t1".into() }.into(),
@@ -363,7 +386,10 @@ mod tests {
     fn a_continuation_appends_to_the_last_assistant_message() {
         let last = json!({"id": "m", "role": "assistant", "parts": [{"type": "step-start"}, {"type": "tool-askUser", "toolCallId": "c", "state": "output-available", "input": {}, "output": {"ok": true}}]});
         let mut a = Assembler::new("ignored", Some(&last));
-        run(&mut a, vec![Chunk::StartStep.into(), Chunk::TextStart { id: "t".into() }.into(), Chunk::TextDelta { id: "t".into(), delta: "thanks".into() }.into()]);
+        run(
+            &mut a,
+            vec![Chunk::StartStep.into(), Chunk::TextStart { id: "t".into() }.into(), Chunk::TextDelta { id: "t".into(), delta: "thanks".into() }.into()],
+        );
         let message = a.finalize();
         assert_eq!(message["id"], "m");
         assert_eq!(message["parts"].as_array().unwrap().len(), 4);

@@ -119,8 +119,8 @@ pub fn redact_images(value: Value) -> Value {
         Value::Object(map) => Value::Object(
             map.into_iter()
                 .map(|(k, v)| {
-                    let inline_base64 = matches!(k.as_str(), "base64" | "base64Content" | "b64_json" | "imageData")
-                        && v.as_str().is_some_and(|s| s.len() > 256);
+                    let inline_base64 =
+                        matches!(k.as_str(), "base64" | "base64Content" | "b64_json" | "imageData") && v.as_str().is_some_and(|s| s.len() > 256);
                     let v = if inline_base64 { Value::String(IMAGE_PLACEHOLDER.into()) } else { redact_images(v) };
                     (k, v)
                 })
@@ -146,7 +146,6 @@ pub fn last_user_text(messages: &[ModelMessage]) -> Option<String> {
         _ => None,
     })
 }
-
 
 /// The reasoning part's signature when it was made by `model` (or, without a model to
 /// check, any signature).

@@ -1,15 +1,14 @@
 //! The Waybill chat engine.
 //!
-//! [`ui_stream`] is the wire format the web client's `useChat` reads; [`assembler`]
-//! rebuilds the assistant's UI message from those same chunks so the server can
-//! checkpoint and store exactly what the client renders.
+//! The agent loop ([`agent`]) streams a model's answer as UI message chunks (the wire
+//! format the web client's `useChat` reads, `waybill_tools::ui_stream`), runs the tools a
+//! turn is offered, and nests sub-agent turns; [`assembler`] rebuilds the assistant's UI
+//! message from those same chunks so the server can checkpoint and store exactly what
+//! the client renders.
 
 pub mod agent;
 pub mod assembler;
 pub mod context;
 pub mod convert;
-pub mod lang;
-pub mod outbound;
+pub mod nested;
 pub mod provider;
-pub mod tools;
-pub mod ui_stream;

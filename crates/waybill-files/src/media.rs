@@ -154,10 +154,7 @@ fn encode_jpeg(image: &DynamicImage) -> Result<Encoded, MediaError> {
 /// scaled to the picture (about 1/40 of the width per letter height), in translucent
 /// letters with a dark edge so it shows on light and dark pictures alike.
 fn stamp(image: &mut DynamicImage, text: &str) {
-    let glyphs: Vec<[u8; 8]> = text
-        .chars()
-        .map(|c| font8x8::BASIC_FONTS.get(if c.is_ascii() { c } else { '?' }).unwrap_or([0; 8]))
-        .collect();
+    let glyphs: Vec<[u8; 8]> = text.chars().map(|c| font8x8::BASIC_FONTS.get(if c.is_ascii() { c } else { '?' }).unwrap_or([0; 8])).collect();
     if glyphs.is_empty() {
         return;
     }

@@ -38,7 +38,17 @@ pub fn media_type(name: &str, declared: Option<&str>) -> String {
 pub fn served_inline(media_type: &str) -> bool {
     matches!(
         media_type,
-        "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "image/avif" | "image/bmp" | "application/pdf" | "text/plain" | "text/csv" | "text/markdown" | "application/json"
+        "image/png"
+            | "image/jpeg"
+            | "image/gif"
+            | "image/webp"
+            | "image/avif"
+            | "image/bmp"
+            | "application/pdf"
+            | "text/plain"
+            | "text/csv"
+            | "text/markdown"
+            | "application/json"
     ) || media_type.starts_with("video/")
         || media_type.starts_with("audio/")
 }
@@ -47,10 +57,8 @@ pub fn served_inline(media_type: &str) -> bool {
 pub fn content_disposition(inline: bool, name: &str) -> String {
     let name = sanitize(name);
     let fallback: String = name.chars().map(|c| if c.is_ascii() && !matches!(c, '"' | '\\') && !c.is_ascii_control() { c } else { '_' }).collect();
-    let encoded: String = name
-        .bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
-        .collect();
+    let encoded: String =
+        name.bytes().map(|b| if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect();
     format!("{}; filename=\"{fallback}\"; filename*=UTF-8''{encoded}", if inline { "inline" } else { "attachment" })
 }
 
@@ -74,7 +82,9 @@ mod tests {
     #[test]
     fn only_inert_types_are_inline_and_types_follow_the_extension() {
         assert!(served_inline("image/png") && served_inline("application/pdf") && served_inline("video/mp4"));
-        assert!(!served_inline("text/html") && !served_inline("image/svg+xml") && !served_inline("application/xml") && !served_inline("application/octet-stream"));
+        assert!(
+            !served_inline("text/html") && !served_inline("image/svg+xml") && !served_inline("application/xml") && !served_inline("application/octet-stream")
+        );
         assert_eq!(media_type("page.html", Some("image/png")), "text/html", "the extension wins over a declared type");
         assert_eq!(media_type("blob", Some("Image/PNG; q=1")), "image/png");
         assert_eq!(media_type("blob", Some("<script>")), "application/octet-stream");

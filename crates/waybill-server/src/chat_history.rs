@@ -15,6 +15,7 @@ use waybill_store::{MessageRecord, NewChat, Owner, SaveOutcome};
 
 use crate::AppState;
 use crate::auth::RequestContext;
+use crate::chat_events::{self, ChatEvent};
 use crate::error::{ApiError, Error, Json, Path, Query, Result};
 use crate::text;
 
@@ -201,9 +202,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/api/chat-history", tag = "chat-history", responses((status = 200, body = Vec<ChatSummary>)))]
 async fn list_chats(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<Vec<ChatSummary>>> {
     let chats = state.store.list_chats(&ctx.tenant_id, &ctx.user_id).await?;
-    Ok(Json(
-        chats.into_iter().map(|c| ChatSummary { id: c.id, title: c.title, updated_at: rfc3339(c.updated_at_ms) }).collect(),
-    ))
+    Ok(Json(chats.into_iter().map(|c| ChatSummary { id: c.id, title: c.title, updated_at: rfc3339(c.updated_at_ms) }).collect()))
 }
 
 /// Creates a chat and answers its id.
@@ -220,13 +219,19 @@ async fn create_chat(State(state): State<AppState>, ctx: RequestContext, Json(bo
     let auto = auto_title(&body.messages);
     let create = new_chat(&ctx, &id, model, user_title);
     state.store.save_chat(owner(&ctx), &id, model, &messages, Some(create), auto.as_deref()).await?;
+    chat_events::publish(&state, &ctx.tenant_id, &ctx.user_id, ChatEvent::Created { chat_id: id.clone() }).await;
     Ok((StatusCode::CREATED, Json(ChatId { id })))
 }
 
 /// Loads a chat: its messages (all, or the newest `limit`), model and voice recordings.
 #[utoipa::path(get, path = "/api/chat-history/{chatId}", tag = "chat-history", params(("chatId" = String, Path), LoadQuery),
     responses((status = 200, body = ChatHistory), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
-async fn load_chat(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>, Query(query): Query<LoadQuery>) -> Result<Json<ChatHistory>> {
+async fn load_chat(
+    State(state): State<AppState>,
+    ctx: RequestContext,
+    Path(chat_id): Path<String>,
+    Query(query): Query<LoadQuery>,
+) -> Result<Json<ChatHistory>> {
     let meta = state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &chat_id).await?.ok_or(Error::NotFound("Chat"))?;
     let (stored, has_more) = match query.limit {
         None => (state.store.chat_messages(&ctx.tenant_id, &ctx.user_id, &chat_id).await?, false),
@@ -256,7 +261,12 @@ async fn load_chat(State(state): State<AppState>, ctx: RequestContext, Path(chat
 /// newest `limit`, or the `limit` just before the message `before`.
 #[utoipa::path(get, path = "/api/chat-history/{chatId}/messages", tag = "chat-history", params(("chatId" = String, Path), PageQuery),
     responses((status = 200, body = MessagePage), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
-async fn message_page(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>, Query(query): Query<PageQuery>) -> Result<Json<MessagePage>> {
+async fn message_page(
+    State(state): State<AppState>,
+    ctx: RequestContext,
+    Path(chat_id): Path<String>,
+    Query(query): Query<PageQuery>,
+) -> Result<Json<MessagePage>> {
     let limit = query.limit.unwrap_or(DEFAULT_PAGE);
     check_limit(limit)?;
     let before = query.before.as_deref().filter(|b| !b.is_empty());
@@ -305,12 +315,13 @@ async fn save_chat(
             state.store.save_chat(owner(&ctx), &chat_id, model, &messages, Some(create), auto.as_deref()).await?
         }
     };
-    let status = match outcome {
-        SaveOutcome::Created => StatusCode::CREATED,
-        SaveOutcome::Saved => StatusCode::OK,
+    let (status, event) = match outcome {
+        SaveOutcome::Created => (StatusCode::CREATED, ChatEvent::Created { chat_id: chat_id.clone() }),
+        SaveOutcome::Saved => (StatusCode::OK, ChatEvent::Updated { chat_id: chat_id.clone() }),
         SaveOutcome::NotFound => return Err(Error::NotFound("Chat")),
         SaveOutcome::Stale => return Err(stale()),
     };
+    chat_events::publish(&state, &ctx.tenant_id, &ctx.user_id, event).await;
     Ok((status, Json(ChatId { id: chat_id })))
 }
 
@@ -330,6 +341,7 @@ async fn rename_chat(
     if !state.store.rename_chat(&ctx.tenant_id, &ctx.user_id, &chat_id, title).await? {
         return Err(Error::NotFound("Chat"));
     }
+    chat_events::publish(&state, &ctx.tenant_id, &ctx.user_id, ChatEvent::Updated { chat_id }).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -340,6 +352,7 @@ async fn delete_chat(State(state): State<AppState>, ctx: RequestContext, Path(ch
     if !state.store.delete_chat(&ctx.tenant_id, &ctx.user_id, &chat_id).await? {
         return Err(Error::NotFound("Chat"));
     }
+    chat_events::publish(&state, &ctx.tenant_id, &ctx.user_id, ChatEvent::Deleted { chat_id }).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -347,6 +360,7 @@ async fn delete_chat(State(state): State<AppState>, ctx: RequestContext, Path(ch
 #[utoipa::path(delete, path = "/api/chat-history", tag = "chat-history", responses((status = 200, body = DeletedChats)))]
 async fn delete_all_chats(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<DeletedChats>> {
     let deleted = state.store.delete_all_chats(&ctx.tenant_id, &ctx.user_id).await?;
+    chat_events::publish(&state, &ctx.tenant_id, &ctx.user_id, ChatEvent::Cleared).await;
     Ok(Json(DeletedChats { deleted }))
 }
 
@@ -498,13 +512,24 @@ mod tests {
     #[test]
     fn messages_must_look_like_ui_messages() {
         assert!(ui_messages(&[raw(r#"{"id":"a","role":"user","parts":[]}"#)]).is_ok());
-        for bad in [r#"{"role":"user","parts":[]}"#, r#"{"id":"a","role":"robot","parts":[]}"#, r#"{"id":"a","role":"user","parts":{}}"#, r#""text""#, r#"{"id":"","role":"user","parts":[]}"#, &format!(r#"{{"id":"{}","role":"user","parts":[]}}"#, "x".repeat(201))] {
+        for bad in [
+            r#"{"role":"user","parts":[]}"#,
+            r#"{"id":"a","role":"robot","parts":[]}"#,
+            r#"{"id":"a","role":"user","parts":{}}"#,
+            r#""text""#,
+            r#"{"id":"","role":"user","parts":[]}"#,
+            &format!(r#"{{"id":"{}","role":"user","parts":[]}}"#, "x".repeat(201)),
+        ] {
             let err = ui_messages(&[raw(bad)]).unwrap_err();
             assert!(matches!(err, Error::InvalidBody(ref m) if m.starts_with("messages[0]")), "{bad}: {err:?}");
         }
         let dup = [raw(r#"{"id":"a","role":"user","parts":[]}"#), raw(r#"{"id":"a","role":"user","parts":[]}"#)];
         assert!(matches!(ui_messages(&dup), Err(Error::Conflict(_))));
-        for bad in [r#"{"id":"a","role":"user","parts":[1]}"#, r#"{"id":"a","role":"user","parts":[{"text":"x"}]}"#, r#"{"id":"a","role":"user","parts":[{"type":""}]}"#] {
+        for bad in [
+            r#"{"id":"a","role":"user","parts":[1]}"#,
+            r#"{"id":"a","role":"user","parts":[{"text":"x"}]}"#,
+            r#"{"id":"a","role":"user","parts":[{"type":""}]}"#,
+        ] {
             assert!(matches!(ui_messages(&[raw(bad)]), Err(Error::InvalidBody(_))), "{bad}");
         }
     }

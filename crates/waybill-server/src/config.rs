@@ -50,7 +50,11 @@ pub struct Config {
     /// Extra models on OpenAI-compatible servers (Ollama, vLLM, llama.cpp server).
     pub models: Vec<ExtraModel>,
     pub outbound: OutboundConfig,
-    pub tools: ToolsConfig,
+    /// The tool families' sections (`[tools.<family>]`), each read by its family with its
+    /// own type; their environment overrides are derived from that type.
+    pub tools: serde_json::Map<String, serde_json::Value>,
+    pub events: EventsConfig,
+    pub testing: TestingConfig,
     pub files: FilesConfig,
     pub limits: LimitsConfig,
     pub http: HttpConfig,
@@ -115,48 +119,23 @@ pub struct OutboundConfig {
     pub allow_hosts: Vec<String>,
 }
 
+/// How instances tell each other what happens (answers stopped or resumed elsewhere, chat
+/// list changes). Without NATS, events stay inside this instance.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct ToolsConfig {
-    pub weather: WeatherConfig,
-    pub image_generation: ImageGenerationConfig,
+pub struct EventsConfig {
+    /// `nats://host:4222`: share events with the other instances through NATS.
+    /// env: WAYBILL_NATS_URL
+    pub nats_url: Option<Secret>,
 }
 
-/// `weatherTool`, on Open-Meteo's API (no key needed).
-#[derive(Debug, Clone, Deserialize)]
+/// Settings that only the test suites use.
+#[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct WeatherConfig {
-    pub enabled: bool,
-    /// env: WAYBILL_WEATHER_GEOCODING_URL
-    pub geocoding_url: String,
-    /// env: WAYBILL_WEATHER_FORECAST_URL
-    pub forecast_url: String,
-}
-
-impl Default for WeatherConfig {
-    fn default() -> Self {
-        Self {
-            enabled: true,
-            geocoding_url: waybill_agent::tools::DEFAULT_GEOCODING_URL.into(),
-            forecast_url: waybill_agent::tools::DEFAULT_FORECAST_URL.into(),
-        }
-    }
-}
-
-/// The image generation tool: offered only when an OpenAI key is configured.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ImageGenerationConfig {
-    /// The OpenAI images model.
-    pub model: String,
-    /// Image size asked for, e.g. `1024x1024`.
-    pub size: String,
-}
-
-impl Default for ImageGenerationConfig {
-    fn default() -> Self {
-        Self { model: "gpt-image-1".into(), size: "1024x1024".into() }
-    }
+pub struct TestingConfig {
+    /// Registers the proving-ground tool family (approval, a client tool, streamed data
+    /// parts, a nested run) that the browser tests drive. env: WAYBILL_PROVING_FAMILY
+    pub proving_family: bool,
 }
 
 /// Where uploaded files are kept and how their links are written.
@@ -268,8 +247,10 @@ pub struct AuthConfig {
     /// Lifetime of a refresh token, in seconds. Each use rotates it.
     pub refresh_token_ttl_secs: u64,
     /// Sign-in attempts allowed per account in a burst; one more is allowed every 30 s.
+    /// env: WAYBILL_LOGIN_ATTEMPTS_PER_ACCOUNT
     pub login_attempts_per_account: u32,
     /// Sign-in attempts allowed per client address in a burst; one more every 2 s.
+    /// env: WAYBILL_LOGIN_ATTEMPTS_PER_IP
     pub login_attempts_per_ip: u32,
     /// Signing key shared by several instances (at least 32 characters). Unset: a random
     /// key is generated on first run and kept in `<data_dir>/jwt-signing.key`.
@@ -307,7 +288,9 @@ impl Default for Config {
             agent: AgentConfig::default(),
             models: Vec::new(),
             outbound: OutboundConfig::default(),
-            tools: ToolsConfig::default(),
+            tools: serde_json::Map::new(),
+            events: EventsConfig::default(),
+            testing: TestingConfig::default(),
             files: FilesConfig::default(),
             limits: LimitsConfig::default(),
             http: HttpConfig::default(),
@@ -420,11 +403,11 @@ impl Config {
         if let Some(v) = var("WAYBILL_OUTBOUND_ALLOW_HOSTS") {
             self.outbound.allow_hosts = v.split(',').map(str::trim).filter(|h| !h.is_empty()).map(str::to_owned).collect();
         }
-        if let Some(v) = var("WAYBILL_WEATHER_GEOCODING_URL") {
-            self.tools.weather.geocoding_url = v;
+        if let Some(v) = var("WAYBILL_NATS_URL") {
+            self.events.nats_url = Some(Secret::new(v));
         }
-        if let Some(v) = var("WAYBILL_WEATHER_FORECAST_URL") {
-            self.tools.weather.forecast_url = v;
+        if let Some(v) = var("WAYBILL_PROVING_FAMILY") {
+            self.testing.proving_family = parsed("WAYBILL_PROVING_FAMILY", v)?;
         }
         if let Some(v) = var("WAYBILL_PUBLIC_URL") {
             self.files.public_url = Some(v);
@@ -440,6 +423,8 @@ impl Config {
             });
         }
         for (name, slot) in [
+            ("WAYBILL_LOGIN_ATTEMPTS_PER_ACCOUNT", &mut self.auth.login_attempts_per_account),
+            ("WAYBILL_LOGIN_ATTEMPTS_PER_IP", &mut self.auth.login_attempts_per_ip),
             ("WAYBILL_CHAT_REQUESTS_PER_MINUTE", &mut self.limits.chat_requests_per_minute),
             ("WAYBILL_TENANT_CHAT_REQUESTS_PER_MINUTE", &mut self.limits.tenant_chat_requests_per_minute),
             ("WAYBILL_TOOL_CALLS_PER_MINUTE", &mut self.limits.tool_calls_per_minute),
@@ -485,10 +470,7 @@ mod tests {
 
     #[test]
     fn env_overrides_file_and_secrets_never_print() {
-        let mut config: Config = toml::from_str(
-            "addr = \"0.0.0.0:8080\"\ndatabase_url = \"postgres://u:pw@h/db\"\n[admin]\npassword = \"hunter2\"\n",
-        )
-        .unwrap();
+        let mut config: Config = toml::from_str("addr = \"0.0.0.0:8080\"\ndatabase_url = \"postgres://u:pw@h/db\"\n[admin]\npassword = \"hunter2\"\n").unwrap();
         assert_eq!(config.addr.port(), 8080);
         config
             .apply_env(|name| match name {

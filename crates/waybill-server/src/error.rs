@@ -3,8 +3,8 @@
 //! Every failure answers `{code, message}` with a stable `code`. Internal errors are
 //! logged with their detail and answered with a generic message.
 
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::body::Bytes;
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -21,6 +21,7 @@ use waybill_store::StoreError;
 #[ts(export)]
 pub struct ApiError {
     /// Stable, machine-readable code such as `not_found` or `invalid_body`.
+    #[ts(as = "ErrorCodeUnion")]
     pub code: String,
     /// A sentence for people.
     pub message: String,
@@ -70,6 +71,9 @@ pub enum Error {
     Unavailable(#[source] anyhow::Error),
     #[error("An internal error occurred")]
     Internal(#[from] anyhow::Error),
+    /// A family's route failed with one of the family's own codes.
+    #[error(transparent)]
+    Family(#[from] waybill_tools::codes::FamilyError),
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -88,27 +92,134 @@ impl Error {
             Self::RateLimited(_) | Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Family(err) => StatusCode::from_u16(err.code.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
         }
     }
 
     pub fn code(&self) -> &'static str {
         match self {
-            Self::BadRequest(_) => "bad_request",
-            Self::InvalidBody(_) => "invalid_body",
+            Self::BadRequest(_) => Code::BadRequest,
+            Self::InvalidBody(_) => Code::InvalidBody,
+            Self::UnsupportedMediaType => Code::UnsupportedMediaType,
+            Self::PayloadTooLarge(_) => Code::PayloadTooLarge,
+            Self::Unauthorized(_) => Code::Unauthorized,
+            Self::TokenExpired => Code::TokenExpired,
+            Self::Suspended => Code::AccountSuspended,
+            Self::InvalidCredentials => Code::InvalidCredentials,
+            Self::Forbidden(_) => Code::Forbidden,
+            Self::NotFound(_) | Self::Missing(_) => Code::NotFound,
+            Self::Conflict(_) => Code::Conflict,
+            Self::Unprocessable(_) => Code::Unprocessable,
+            Self::RateLimited(_) => Code::RateLimited,
+            Self::TooManyRequests { .. } => Code::TooManyRequests,
+            Self::Unavailable(_) => Code::Unavailable,
+            Self::Internal(_) => Code::Internal,
+            Self::Family(err) => return err.code.code,
+        }
+        .as_str()
+    }
+}
+
+/// The TypeScript union `ErrorCode` of every stable code: the core's and those of every
+/// family this server registers (the proving family's included).
+pub struct ErrorCodeUnion;
+
+impl ErrorCodeUnion {
+    pub fn codes() -> Vec<&'static str> {
+        let all_families = crate::config::Config { testing: crate::config::TestingConfig { proving_family: true }, ..Default::default() };
+        let families = crate::families::registered(&all_families).error_codes();
+        Code::ALL.iter().map(|c| c.as_str()).chain(families.into_iter().flat_map(|(_, codes)| codes.iter().map(|c| c.code))).collect()
+    }
+}
+
+impl TS for ErrorCodeUnion {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn docs() -> Option<String> {
+        Some("/**\n * Every stable error code the server answers with: the core's and the tool families'.\n */\n".into())
+    }
+    fn name(_: &ts_rs::Config) -> String {
+        "ErrorCode".into()
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
+    }
+    fn decl(_: &ts_rs::Config) -> String {
+        let codes: Vec<String> = Self::codes().iter().map(|c| format!("\"{c}\"")).collect();
+        format!("type ErrorCode = {};", codes.join(" | "))
+    }
+    fn decl_concrete(cfg: &ts_rs::Config) -> String {
+        Self::decl(cfg)
+    }
+    fn output_path() -> Option<std::path::PathBuf> {
+        Some("ErrorCode.ts".into())
+    }
+}
+
+/// The core's stable error codes. Families declare theirs next to their code
+/// (`Family::error_codes`); both end up in the generated TypeScript union `ErrorCode`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Code {
+    BadRequest,
+    InvalidBody,
+    UnsupportedMediaType,
+    PayloadTooLarge,
+    Unauthorized,
+    TokenExpired,
+    AccountSuspended,
+    InvalidCredentials,
+    Forbidden,
+    NotFound,
+    Conflict,
+    Unprocessable,
+    RateLimited,
+    TooManyRequests,
+    Unavailable,
+    Internal,
+    MethodNotAllowed,
+}
+
+impl Code {
+    pub const ALL: [Code; 17] = [
+        Code::BadRequest,
+        Code::InvalidBody,
+        Code::UnsupportedMediaType,
+        Code::PayloadTooLarge,
+        Code::Unauthorized,
+        Code::TokenExpired,
+        Code::AccountSuspended,
+        Code::InvalidCredentials,
+        Code::Forbidden,
+        Code::NotFound,
+        Code::Conflict,
+        Code::Unprocessable,
+        Code::RateLimited,
+        Code::TooManyRequests,
+        Code::Unavailable,
+        Code::Internal,
+        Code::MethodNotAllowed,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::BadRequest => "bad_request",
+            Self::InvalidBody => "invalid_body",
             Self::UnsupportedMediaType => "unsupported_media_type",
-            Self::PayloadTooLarge(_) => "payload_too_large",
-            Self::Unauthorized(_) => "unauthorized",
+            Self::PayloadTooLarge => "payload_too_large",
+            Self::Unauthorized => "unauthorized",
             Self::TokenExpired => "token_expired",
-            Self::Suspended => "account_suspended",
+            Self::AccountSuspended => "account_suspended",
             Self::InvalidCredentials => "invalid_credentials",
-            Self::Forbidden(_) => "forbidden",
-            Self::NotFound(_) | Self::Missing(_) => "not_found",
-            Self::Conflict(_) => "conflict",
-            Self::Unprocessable(_) => "unprocessable",
-            Self::RateLimited(_) => "rate_limited",
-            Self::TooManyRequests { .. } => "too_many_requests",
-            Self::Unavailable(_) => "unavailable",
-            Self::Internal(_) => "internal",
+            Self::Forbidden => "forbidden",
+            Self::NotFound => "not_found",
+            Self::Conflict => "conflict",
+            Self::Unprocessable => "unprocessable",
+            Self::RateLimited => "rate_limited",
+            Self::TooManyRequests => "too_many_requests",
+            Self::Unavailable => "unavailable",
+            Self::Internal => "internal",
+            Self::MethodNotAllowed => "method_not_allowed",
         }
     }
 }
@@ -119,6 +230,20 @@ impl From<StoreError> for Error {
             StoreError::Conflict(subject) => Self::Conflict(format!("{subject} already exists")),
             StoreError::UnknownFacility(id) => Self::Missing(format!("This tenant has no facility {id:?}")),
             other => Self::Internal(other.into()),
+        }
+    }
+}
+
+impl From<waybill_files::FileError> for Error {
+    fn from(err: waybill_files::FileError) -> Self {
+        use waybill_files::FileError;
+        match err {
+            FileError::TooLarge(limit) => Self::PayloadTooLarge(limit),
+            FileError::Unprocessable(message) => Self::Unprocessable(message),
+            FileError::Body(message) => Self::BadRequest(message),
+            FileError::Blobs(message) => Self::Unavailable(anyhow::anyhow!("blob store: {message}")),
+            FileError::Store(err) => err.into(),
+            FileError::Internal(message) => Self::Internal(anyhow::anyhow!(message)),
         }
     }
 }
@@ -251,10 +376,7 @@ fn json_content_type(headers: &axum::http::HeaderMap) -> bool {
 
 /// Drops axum's boilerplate prefix, keeping serde's own description of what is wrong.
 fn clean(text: String) -> String {
-    for prefix in [
-        "Failed to deserialize the JSON body into the target type: ",
-        "Failed to parse the request body as JSON: ",
-    ] {
+    for prefix in ["Failed to deserialize the JSON body into the target type: ", "Failed to parse the request body as JSON: "] {
         if let Some(rest) = text.strip_prefix(prefix) {
             return rest.to_owned();
         }

@@ -7,16 +7,19 @@
 pub mod admin;
 pub mod auth;
 pub mod chat;
+pub mod chat_events;
 pub mod chat_history;
 pub mod config;
 pub mod error;
+pub mod events;
+pub mod families;
 pub mod files;
 mod http;
 mod memory;
 pub mod quotas;
+pub mod realtime;
 pub mod seed;
 pub mod text;
-pub mod tools;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,18 +34,22 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use waybill_store::Store;
 
+use waybill_files::{FileService, FileSettings};
+use waybill_tools::bus::EventBus;
+use waybill_tools::outbound::{Outbound, Policy};
+use waybill_tools::services::{ProviderEndpoint, Providers};
+use waybill_tools::{Clock, FamilySet, Registry, Services, SystemClock};
+
 use crate::auth::{LoginLimits, TokenKeys};
 use crate::chat::models::Models;
 use crate::chat::runs::Runs;
 use crate::config::Config;
-use crate::files::service::FileService;
 use crate::http::openapi::SecurityAddon;
 use crate::quotas::Quotas;
-use waybill_agent::outbound::Outbound;
-use waybill_agent::tools::Registry;
 
 pub use waybill_agent;
 pub use waybill_store;
+pub use waybill_tools;
 
 /// Everything a handler may need. Cheap to clone.
 #[derive(Clone)]
@@ -51,7 +58,9 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub keys: Arc<TokenKeys>,
     pub login_limits: Arc<LoginLimits>,
-    /// The tools offered to models.
+    /// The registered tool families.
+    pub families: FamilySet,
+    /// Every tool the families offer; each turn is offered its own subset.
     pub tools: Registry,
     pub models: Arc<Models>,
     /// Answers being generated now.
@@ -59,31 +68,97 @@ pub struct AppState {
     pub files: Arc<FileService>,
     /// The guarded client for fetches users and models can steer.
     pub outbound: Outbound,
+    /// Events between the parts of this instance, and between instances.
+    pub events: Arc<dyn EventBus>,
+    pub clock: Arc<dyn Clock>,
     /// Chat-request and tool-call quotas.
     pub quotas: Arc<Quotas>,
 }
 
 impl AppState {
-    /// The state with the tools the configuration enables.
-    pub fn new(store: Store, config: Config, keys: TokenKeys) -> anyhow::Result<Self> {
-        let files = Arc::new(FileService::new(&config)?);
-        let tools = tools::registry(&config, &store, &files);
-        Ok(Self::assemble(store, config, keys, files, tools))
+    /// The state as `waybill serve` builds it: the registered families (their pending
+    /// migrations applied) and the tools their configuration enables.
+    pub async fn new(store: Store, config: Config, keys: TokenKeys) -> anyhow::Result<Self> {
+        let families = families::registered(&config);
+        Self::build(store, config, keys, families, None).await
     }
 
     /// The state with exactly `tools` (tests offer their own).
-    pub fn with_tools(store: Store, config: Config, keys: TokenKeys, tools: Registry) -> anyhow::Result<Self> {
-        let files = Arc::new(FileService::new(&config)?);
-        Ok(Self::assemble(store, config, keys, files, tools))
+    pub async fn with_tools(store: Store, config: Config, keys: TokenKeys, tools: Registry) -> anyhow::Result<Self> {
+        let families = families::registered(&config);
+        Self::build(store, config, keys, families, Some(tools)).await
     }
 
-    fn assemble(store: Store, config: Config, keys: TokenKeys, files: Arc<FileService>, tools: Registry) -> Self {
+    async fn build(store: Store, config: Config, keys: TokenKeys, families: FamilySet, tools: Option<Registry>) -> anyhow::Result<Self> {
+        families.migrate(&store).await?;
+        let files = Arc::new(FileService::new(&file_settings(&config))?);
+        let outbound = Outbound::new(Policy::allowing(&config.outbound.allow_hosts));
+        let events = events::connect(&config.events).await;
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let services = Services {
+            store: store.clone(),
+            files: files.clone(),
+            outbound: outbound.clone(),
+            events: events.clone(),
+            clock: clock.clone(),
+            providers: Arc::new(providers(&config)),
+        };
+        let tools = match tools {
+            Some(tools) => tools,
+            None => families.registry(&config.tools, &|name| std::env::var(name).ok(), &services)?,
+        };
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
-        let outbound = tools::outbound(&config);
         let quotas = Arc::new(Quotas::new(&config.limits));
-        Self { store, config: Arc::new(config), keys: Arc::new(keys), login_limits, tools, models, runs: Arc::default(), files, outbound, quotas }
+        Ok(Self {
+            store,
+            config: Arc::new(config),
+            keys: Arc::new(keys),
+            login_limits,
+            families,
+            tools,
+            models,
+            runs: Arc::new(Runs::new(events.clone())),
+            files,
+            outbound,
+            events,
+            clock,
+            quotas,
+        })
     }
+
+    /// The handle families' tools and routes are built with.
+    pub fn services(&self) -> Services {
+        Services {
+            store: self.store.clone(),
+            files: self.files.clone(),
+            outbound: self.outbound.clone(),
+            events: self.events.clone(),
+            clock: self.clock.clone(),
+            providers: Arc::new(providers(&self.config)),
+        }
+    }
+}
+
+/// Where the file service keeps blobs and how it writes links.
+fn file_settings(config: &Config) -> FileSettings {
+    FileSettings {
+        folder: config.data_dir.join("files"),
+        s3: config.files.s3.as_ref().map(|s3| waybill_files::blobs::S3Settings {
+            bucket: s3.bucket.clone(),
+            endpoint: s3.endpoint.clone(),
+            region: s3.region.clone(),
+            access_key_id: s3.access_key_id.clone(),
+            secret_access_key: s3.secret_access_key.expose().to_owned(),
+        }),
+        public_url: config.files.public_url.clone().unwrap_or_default(),
+    }
+}
+
+/// The providers families may call themselves.
+fn providers(config: &Config) -> Providers {
+    let p = &config.providers;
+    Providers { openai: p.openai_api_key.as_ref().map(|key| ProviderEndpoint { base_url: p.openai_base_url.clone(), api_key: key.expose().to_owned() }) }
 }
 
 #[derive(OpenApi)]
@@ -119,6 +194,7 @@ pub fn app(state: AppState) -> Router {
     let openapi = Arc::new(openapi);
     let api = api
         .route("/api/openapi.json", get(move || http::openapi::document(openapi.clone())))
+        .route("/api/events/ws", get(realtime::events::chat_events))
         .layer(DefaultBodyLimit::max(error::JSON_LIMIT));
     Router::new()
         .route("/healthz", get(http::healthz))
@@ -143,6 +219,7 @@ pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
 
 /// Serves `state` on `listener` until `shutdown` resolves, with periodic housekeeping.
 pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    memory::map_large_blocks();
     let housekeeping = tokio::spawn(housekeeping(state.clone()));
     let trimmer = tokio::spawn(memory::trim_after_bursts(state.runs.clone()));
     let limits = state.config.http.clone();

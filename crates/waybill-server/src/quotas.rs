@@ -9,7 +9,7 @@ use std::num::NonZeroU32;
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use waybill_agent::tools::{CallAdmission, ToolContext, ToolError};
+use waybill_tools::{CallAdmission, ToolContext, ToolError};
 
 use crate::auth::RequestContext;
 use crate::config::LimitsConfig;
@@ -95,12 +95,9 @@ impl Quotas {
 
 impl CallAdmission for Quotas {
     fn admit(&self, ctx: &ToolContext, tool: &str) -> Result<(), ToolError> {
-        self.tools.check(&ctx.tenant_id, &ctx.user_id).map_err(|r| {
+        self.tools.check(ctx.tenant_id(), ctx.user_id()).map_err(|r| {
             let whose = if r.tenant_wide { "your organisation's" } else { "your" };
-            ToolError::Failed(format!(
-                "{tool} was not run: {whose} limit of {} tool calls a minute is reached; try again in {} seconds",
-                r.limit, r.wait_secs
-            ))
+            ToolError::Failed(format!("{tool} was not run: {whose} limit of {} tool calls a minute is reached; try again in {} seconds", r.limit, r.wait_secs))
         })
     }
 }
@@ -142,11 +139,16 @@ mod tests {
 
     #[test]
     fn zero_means_no_limit() {
-        let quotas = Quotas::new(&LimitsConfig { chat_requests_per_minute: 0, tenant_chat_requests_per_minute: 0, tool_calls_per_minute: 0, tenant_tool_calls_per_minute: 0 });
+        let quotas = Quotas::new(&LimitsConfig {
+            chat_requests_per_minute: 0,
+            tenant_chat_requests_per_minute: 0,
+            tool_calls_per_minute: 0,
+            tenant_tool_calls_per_minute: 0,
+        });
         for _ in 0..1000 {
             quotas.admit_chat(&ctx("t", "u")).unwrap();
         }
-        let tool_ctx = ToolContext::new("t", "f", "u", "UTC", "c");
+        let tool_ctx = ToolContext::new(ctx("t", "u").caller(), "c");
         for _ in 0..1000 {
             quotas.admit(&tool_ctx, "timeTool").unwrap();
         }

@@ -6,11 +6,8 @@ use crate::auth::password;
 use crate::config::Config;
 
 pub const DEMO_TENANT: (&str, &str) = ("demo", "Demo Logistics");
-pub const DEMO_FACILITIES: [(&str, &str); 3] = [
-    ("dc-ontario", "Ontario CA Distribution Center"),
-    ("yard-fontana", "Fontana Yard"),
-    ("xdock-savannah", "Savannah Cross-Dock"),
-];
+pub const DEMO_FACILITIES: [(&str, &str); 3] =
+    [("dc-ontario", "Ontario CA Distribution Center"), ("yard-fontana", "Fontana Yard"), ("xdock-savannah", "Savannah Cross-Dock")];
 pub const DEFAULT_ADMIN_EMAIL: &str = "admin@waybill.local";
 
 /// The admin created on this run, with the password when it was generated.
@@ -35,10 +32,7 @@ pub async fn first_run(store: &Store, config: &Config) -> anyhow::Result<Option<
     };
     let hash = password::hash(&password)?;
     let user_name = email.split('@').next().unwrap_or("admin").to_owned();
-    let user = match store
-        .create_user(NewUser { email: &email, password_hash: &hash, first_name: Some("Admin"), user_name: &user_name })
-        .await
-    {
+    let user = match store.create_user(NewUser { email: &email, password_hash: &hash, first_name: Some("Admin"), user_name: &user_name }).await {
         Ok(user) => user,
         // Another instance seeded at the same moment.
         Err(StoreError::Conflict(_)) => return Ok(None),

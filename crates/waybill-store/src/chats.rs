@@ -85,7 +85,6 @@ fn title_from(row: &sqlx::any::AnyRow) -> Result<String> {
     String::from_utf8(bytes).map_err(|_| StoreError::Corrupt("a chat title is not UTF-8".into()))
 }
 
-
 impl Store {
     /// The owner's chats, most recently updated first.
     pub async fn list_chats(&self, tenant_id: &str, owner_id: &str) -> Result<Vec<ChatSummary>> {
@@ -97,9 +96,7 @@ impl Store {
         .bind(owner_id)
         .fetch_all(self.reads())
         .await?;
-        rows.iter()
-            .map(|r| Ok(ChatSummary { id: r.try_get("id")?, title: title_from(r)?, updated_at_ms: r.try_get("updated_at")? }))
-            .collect()
+        rows.iter().map(|r| Ok(ChatSummary { id: r.try_get("id")?, title: title_from(r)?, updated_at_ms: r.try_get("updated_at")? })).collect()
     }
 
     /// Creates an empty chat. An id taken by anyone answers [`crate::StoreError::Conflict`].
@@ -158,9 +155,7 @@ impl Store {
         .bind(owner_id)
         .fetch_all(self.reads())
         .await?;
-        rows.iter()
-            .map(|r| Ok(MessageRecord { id: r.try_get("id")?, role: r.try_get("role")?, body: r.try_get("body")? }))
-            .collect()
+        rows.iter().map(|r| Ok(MessageRecord { id: r.try_get("id")?, role: r.try_get("role")?, body: r.try_get("body")? })).collect()
     }
 
     /// Replaces the chat's message list with `messages`, writing only rows that changed.
@@ -200,10 +195,7 @@ impl Store {
         let Save { model, messages, create, auto_title, loaded_from } = save;
         let now = now_ms();
         let mut tx = self.begin_write().await?;
-        let found = sqlx::query("SELECT tenant_id, owner_id, title, title_by_user FROM chats WHERE id = $1")
-            .bind(chat_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        let found = sqlx::query("SELECT tenant_id, owner_id, title, title_by_user FROM chats WHERE id = $1").bind(chat_id).fetch_optional(&mut *tx).await?;
         let mut outcome = SaveOutcome::Saved;
         let mut title_to_set = None;
         match found {
@@ -244,26 +236,22 @@ impl Store {
         let first_position = match loaded_from {
             None => 0,
             Some(id) => {
-                let row = sqlx::query("SELECT position FROM chat_messages WHERE chat_id = $1 AND id = $2")
-                    .bind(chat_id)
-                    .bind(id)
-                    .fetch_optional(&mut *tx)
-                    .await?;
+                let row =
+                    sqlx::query("SELECT position FROM chat_messages WHERE chat_id = $1 AND id = $2").bind(chat_id).bind(id).fetch_optional(&mut *tx).await?;
                 match row {
                     Some(row) => row.try_get::<i64, _>("position")?,
                     None => return Ok(SaveOutcome::Stale),
                 }
             }
         };
-        let existing: HashMap<String, (i64, String)> =
-            sqlx::query("SELECT id, position, body_hash FROM chat_messages WHERE chat_id = $1 AND position >= $2")
-                .bind(chat_id)
-                .bind(first_position)
-                .fetch_all(&mut *tx)
-                .await?
-                .iter()
-                .map(|r| Ok((r.try_get("id")?, (r.try_get("position")?, r.try_get("body_hash")?))))
-                .collect::<Result<_>>()?;
+        let existing: HashMap<String, (i64, String)> = sqlx::query("SELECT id, position, body_hash FROM chat_messages WHERE chat_id = $1 AND position >= $2")
+            .bind(chat_id)
+            .bind(first_position)
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|r| Ok((r.try_get("id")?, (r.try_get("position")?, r.try_get("body_hash")?))))
+            .collect::<Result<_>>()?;
 
         let mut changed = outcome == SaveOutcome::Created || title_to_set.is_some();
         for (index, message) in messages.iter().enumerate() {
@@ -292,11 +280,7 @@ impl Store {
         let keep: std::collections::HashSet<&str> = messages.iter().map(|m| m.id.as_str()).collect();
         for gone in existing.keys().filter(|id| !keep.contains(id.as_str())) {
             changed = true;
-            sqlx::query("DELETE FROM chat_messages WHERE chat_id = $1 AND id = $2")
-                .bind(chat_id)
-                .bind(gone)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query("DELETE FROM chat_messages WHERE chat_id = $1 AND id = $2").bind(chat_id).bind(gone).execute(&mut *tx).await?;
         }
         if changed || outcome == SaveOutcome::Saved {
             sqlx::query(
@@ -336,14 +320,12 @@ impl Store {
                 }
             }
         };
-        let rows = sqlx::query(
-            "SELECT id, role, body FROM chat_messages WHERE chat_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3",
-        )
-        .bind(chat_id)
-        .bind(below)
-        .bind(limit.saturating_add(1))
-        .fetch_all(self.reads())
-        .await?;
+        let rows = sqlx::query("SELECT id, role, body FROM chat_messages WHERE chat_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3")
+            .bind(chat_id)
+            .bind(below)
+            .bind(limit.saturating_add(1))
+            .fetch_all(self.reads())
+            .await?;
         let more = rows.len() as i64 > limit;
         let mut page = rows
             .iter()
@@ -401,17 +383,15 @@ impl Store {
             return Ok(false);
         }
         let hash = sha256_hex(&message.body);
-        let updated = sqlx::query(
-            "UPDATE chat_messages SET role = $1, body = $2, body_hash = $3, updated_at = $4 WHERE chat_id = $5 AND id = $6",
-        )
-        .bind(&message.role)
-        .bind(&message.body)
-        .bind(&hash)
-        .bind(now)
-        .bind(chat_id)
-        .bind(&message.id)
-        .execute(&mut *tx)
-        .await?;
+        let updated = sqlx::query("UPDATE chat_messages SET role = $1, body = $2, body_hash = $3, updated_at = $4 WHERE chat_id = $5 AND id = $6")
+            .bind(&message.role)
+            .bind(&message.body)
+            .bind(&hash)
+            .bind(now)
+            .bind(chat_id)
+            .bind(&message.id)
+            .execute(&mut *tx)
+            .await?;
         if updated.rows_affected() == 0 {
             sqlx::query(
                 "INSERT INTO chat_messages (chat_id, id, position, role, body, body_hash, created_at, updated_at) \
@@ -435,12 +415,12 @@ impl Store {
     /// place in the list and its date. Answers whether the chat was the owner's.
     pub async fn rename_chat(&self, tenant_id: &str, owner_id: &str, chat_id: &str, title: &str) -> Result<bool> {
         let done = sqlx::query("UPDATE chats SET title = $1, title_by_user = 1 WHERE id = $2 AND tenant_id = $3 AND owner_id = $4")
-        .bind(title.as_bytes())
-        .bind(chat_id)
-        .bind(tenant_id)
-        .bind(owner_id)
-        .execute(self.writes())
-        .await?;
+            .bind(title.as_bytes())
+            .bind(chat_id)
+            .bind(tenant_id)
+            .bind(owner_id)
+            .execute(self.writes())
+            .await?;
         Ok(done.rows_affected() > 0)
     }
 
@@ -509,11 +489,7 @@ impl Store {
 
 /// Children first: the same order works whether or not the backend enforces cascades.
 pub(crate) async fn delete_chat_rows(tx: &mut sqlx::Transaction<'_, sqlx::Any>, chat_id: &str) -> Result<()> {
-    for sql in [
-        "DELETE FROM chat_messages WHERE chat_id = $1",
-        "DELETE FROM audio_recordings WHERE chat_id = $1",
-        "DELETE FROM chats WHERE id = $1",
-    ] {
+    for sql in ["DELETE FROM chat_messages WHERE chat_id = $1", "DELETE FROM audio_recordings WHERE chat_id = $1", "DELETE FROM chats WHERE id = $1"] {
         sqlx::query(sql).bind(chat_id).execute(&mut **tx).await?;
     }
     Ok(())

@@ -114,7 +114,11 @@ impl Store {
 
     /// The owner's latest file of this name.
     pub async fn file_by_name(&self, owner: Owner<'_>, filename: &str) -> Result<Option<FileRecord>> {
-        let row = sqlx::query(concat!("SELECT ", columns!(), " FROM files WHERE tenant_id = $1 AND owner_id = $2 AND filename = $3 ORDER BY created_at DESC, id DESC LIMIT 1"))
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM files WHERE tenant_id = $1 AND owner_id = $2 AND filename = $3 ORDER BY created_at DESC, id DESC LIMIT 1"
+        ))
         .bind(owner.tenant_id)
         .bind(owner.user_id)
         .bind(filename)
@@ -125,16 +129,17 @@ impl Store {
 
     /// The file a view link names. The token is the capability: no tenant or owner check.
     pub async fn file_by_view_token(&self, token: &str) -> Result<Option<FileRecord>> {
-        let row = sqlx::query(concat!("SELECT ", columns!(), " FROM files WHERE view_token = $1"))
-            .bind(token)
-            .fetch_optional(self.reads())
-            .await?;
+        let row = sqlx::query(concat!("SELECT ", columns!(), " FROM files WHERE view_token = $1")).bind(token).fetch_optional(self.reads()).await?;
         row.as_ref().map(record).transpose()
     }
 
     /// The owner's files, newest first, at most `limit` from `offset`.
     pub async fn list_files(&self, owner: Owner<'_>, limit: i64, offset: i64) -> Result<Vec<FileRecord>> {
-        let rows = sqlx::query(concat!("SELECT ", columns!(), " FROM files WHERE tenant_id = $1 AND owner_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"))
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            columns!(),
+            " FROM files WHERE tenant_id = $1 AND owner_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4"
+        ))
         .bind(owner.tenant_id)
         .bind(owner.user_id)
         .bind(limit)

@@ -9,7 +9,9 @@
 //! Every function that touches a tenant's data takes the tenant and the owner and filters
 //! by both: an object of another tenant or user is indistinguishable from a missing one.
 
+mod approvals;
 mod chats;
+mod creations;
 mod error;
 mod files;
 mod members;
@@ -21,12 +23,15 @@ pub mod testing;
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
 
+pub use approvals::{ApprovalFilter, ApprovalRecord, Decided, NewApproval};
 pub use chats::{AudioRecording, ChatMeta, ChatSummary, MessageRecord, NewChat, Owner, SaveOutcome};
+pub use creations::{ChatCreation, Creation};
 pub use error::StoreError;
 pub use files::{FileRecord, NewFile};
 pub use members::{Access, Invitation, Member, MemberFilter, MemberQuery, MemberUpdate, NewMember};
@@ -54,6 +59,8 @@ pub struct Store {
     reader: AnyPool,
     writer: AnyPool,
     backend: Backend,
+    /// The batching writer of new chats, started on first use.
+    creator: Arc<std::sync::OnceLock<Arc<creations::Creator>>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -94,23 +101,24 @@ impl Store {
                 (pool.clone(), pool)
             }
         };
-        Ok(Self { reader, writer, backend })
+        Ok(Self { reader, writer, backend, creator: Arc::default() })
     }
 
-    /// The pool for reads.
-    pub(crate) fn reads(&self) -> &AnyPool {
+    /// The pool for reads (also for tool families' own tables).
+    pub fn reads(&self) -> &AnyPool {
         &self.reader
     }
 
-    /// The pool for single-statement writes (on SQLite, the one writer connection).
-    pub(crate) fn writes(&self) -> &AnyPool {
+    /// The pool for single-statement writes (on SQLite, the one writer connection); also
+    /// for tool families' own tables.
+    pub fn writes(&self) -> &AnyPool {
         &self.writer
     }
 
     /// Begins a transaction that will write: on SQLite on the writer connection, taking
     /// the database's write lock up front (`BEGIN IMMEDIATE`, waiting up to the busy
     /// timeout for another process that holds it).
-    pub(crate) async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>> {
         Ok(match self.backend {
             Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await?,
             Backend::Postgres => self.writer.begin().await?,
@@ -129,6 +137,42 @@ impl Store {
         };
         migrator.run(&self.writer).await?;
         Ok(())
+    }
+
+    /// Applies a tool family's pending migrations of this backend, recorded in a table of
+    /// the family's own (`_waybill_<family>_migrations`), so families number theirs freely.
+    pub async fn migrate_family(&self, family: &str, sqlite: &sqlx::migrate::Migrator, postgres: &sqlx::migrate::Migrator) -> Result<()> {
+        let source = match self.backend {
+            Backend::Sqlite => sqlite,
+            Backend::Postgres => postgres,
+        };
+        assert!(family.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'), "family names are snake_case: {family}");
+        let mut migrator = sqlx::migrate::Migrator::with_migrations(source.iter().cloned().collect());
+        migrator.dangerous_set_table_name(format!("_waybill_{family}_migrations"));
+        migrator.run(&self.writer).await?;
+        Ok(())
+    }
+
+    /// Every `(table, column)` of the schema, sorted, without the migration bookkeeping:
+    /// what the two backends' migrations must agree on.
+    pub async fn columns(&self) -> Result<Vec<(String, String)>> {
+        let query = match self.backend {
+            Backend::Sqlite => {
+                "SELECT m.name AS t, p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p \
+                 WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'"
+            }
+            Backend::Postgres => "SELECT table_name::text AS t, column_name::text AS c FROM information_schema.columns WHERE table_schema = current_schema()",
+        };
+        let rows = sqlx::query(query).fetch_all(&self.writer).await?;
+        let mut columns: Vec<(String, String)> = rows
+            .iter()
+            .map(|r| Ok((sqlx::Row::try_get::<String, _>(r, "t")?, sqlx::Row::try_get::<String, _>(r, "c")?)))
+            .collect::<Result<Vec<_>>>()?
+            .into_iter()
+            .filter(|(table, _)| !(table == "_sqlx_migrations" || (table.starts_with("_waybill_") && table.ends_with("_migrations"))))
+            .collect();
+        columns.sort();
+        Ok(columns)
     }
 
     /// A trivial round trip, for health checks.

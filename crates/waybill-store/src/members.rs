@@ -19,7 +19,10 @@ pub enum Access {
     NoTenant,
     Suspended,
     NoFacility,
-    Granted { is_admin: bool, is_agent: bool },
+    Granted {
+        is_admin: bool,
+        is_agent: bool,
+    },
 }
 
 /// One member of a tenant as admins see them.
@@ -250,10 +253,7 @@ impl Store {
 
     /// The tenant's facilities in name order.
     pub async fn facilities_of(&self, tenant_id: &str) -> Result<Vec<crate::Facility>> {
-        let rows = sqlx::query("SELECT id, name FROM facilities WHERE tenant_id = $1 ORDER BY name, id")
-            .bind(tenant_id)
-            .fetch_all(self.reads())
-            .await?;
+        let rows = sqlx::query("SELECT id, name FROM facilities WHERE tenant_id = $1 ORDER BY name, id").bind(tenant_id).fetch_all(self.reads()).await?;
         rows.iter().map(|r| Ok(crate::Facility { id: r.try_get("id")?, name: r.try_get("name")? })).collect()
     }
 
@@ -278,29 +278,23 @@ impl Store {
         let now = now_ms();
         let mut tx = self.begin_write().await?;
         check_facilities(&mut tx, tenant_id, new.facilities).await?;
-        let existing: Option<String> = sqlx::query("SELECT id FROM users WHERE email = $1")
-            .bind(&email)
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|r| r.try_get("id"))
-            .transpose()?;
+        let existing: Option<String> =
+            sqlx::query("SELECT id FROM users WHERE email = $1").bind(&email).fetch_optional(&mut *tx).await?.map(|r| r.try_get("id")).transpose()?;
         let created = existing.is_none();
         let user_id = match existing {
             Some(id) => id,
             None => {
                 let id = new_id();
-                sqlx::query(
-                    "INSERT INTO users (id, email, password_hash, first_name, user_name, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .bind(&id)
-                .bind(&email)
-                .bind(new.password_hash.unwrap_or_default())
-                .bind(new.first_name)
-                .bind(new.user_name)
-                .bind(now)
-                .execute(&mut *tx)
-                .await
-                .map_err(conflict_as("a user with this email"))?;
+                sqlx::query("INSERT INTO users (id, email, password_hash, first_name, user_name, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+                    .bind(&id)
+                    .bind(&email)
+                    .bind(new.password_hash.unwrap_or_default())
+                    .bind(new.first_name)
+                    .bind(new.user_name)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(conflict_as("a user with this email"))?;
                 id
             }
         };
@@ -348,11 +342,7 @@ impl Store {
         .await?;
         if let Some(facilities) = update.facilities {
             check_facilities(&mut tx, tenant_id, facilities).await?;
-            sqlx::query("DELETE FROM facility_grants WHERE tenant_id = $1 AND user_id = $2")
-                .bind(tenant_id)
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query("DELETE FROM facility_grants WHERE tenant_id = $1 AND user_id = $2").bind(tenant_id).bind(user_id).execute(&mut *tx).await?;
             set_facilities(&mut tx, tenant_id, user_id, facilities).await?;
         }
         tx.commit().await?;
@@ -363,10 +353,7 @@ impl Store {
     /// with no tenant who never set a password is deleted. Answers whether they were a member.
     pub async fn remove_member(&self, tenant_id: &str, user_id: &str) -> Result<bool> {
         let mut tx = self.begin_write().await?;
-        for sql in [
-            "DELETE FROM facility_grants WHERE tenant_id = $1 AND user_id = $2",
-            "DELETE FROM invitations WHERE tenant_id = $1 AND user_id = $2",
-        ] {
+        for sql in ["DELETE FROM facility_grants WHERE tenant_id = $1 AND user_id = $2", "DELETE FROM invitations WHERE tenant_id = $1 AND user_id = $2"] {
             sqlx::query(sql).bind(tenant_id).bind(user_id).execute(&mut *tx).await?;
         }
         let removed = sqlx::query("DELETE FROM tenant_grants WHERE tenant_id = $1 AND user_id = $2")
@@ -424,17 +411,15 @@ impl Store {
             .bind(user_id)
             .execute(&mut *tx)
             .await?;
-        sqlx::query(
-            "INSERT INTO invitations (token_hash, user_id, tenant_id, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(sha256_hex(raw_token))
-        .bind(user_id)
-        .bind(tenant_id)
-        .bind(created_by)
-        .bind(now_ms())
-        .bind(expires_at_ms)
-        .execute(&mut *tx)
-        .await?;
+        sqlx::query("INSERT INTO invitations (token_hash, user_id, tenant_id, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(sha256_hex(raw_token))
+            .bind(user_id)
+            .bind(tenant_id)
+            .bind(created_by)
+            .bind(now_ms())
+            .bind(expires_at_ms)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }

@@ -148,10 +148,7 @@ impl Store {
     }
 
     pub async fn user_by_id(&self, id: &str) -> Result<Option<User>> {
-        let row = sqlx::query("SELECT id, email, password_hash, first_name, user_name FROM users WHERE id = $1")
-            .bind(id)
-            .fetch_optional(self.reads())
-            .await?;
+        let row = sqlx::query("SELECT id, email, password_hash, first_name, user_name FROM users WHERE id = $1").bind(id).fetch_optional(self.reads()).await?;
         row.map(|r| user_from_row(&r)).transpose()
     }
 

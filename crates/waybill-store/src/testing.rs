@@ -46,9 +46,7 @@ pub async fn postgres() -> Option<TestDb> {
     };
     sqlx::any::install_default_drivers();
     let name = format!("waybill_test_{}", uuid::Uuid::new_v4().simple());
-    let mut admin = sqlx::AnyConnection::connect(&admin_url)
-        .await
-        .unwrap_or_else(|e| panic!("cannot connect to PostgreSQL at WAYBILL_TEST_PG_URL: {e}"));
+    let mut admin = sqlx::AnyConnection::connect(&admin_url).await.unwrap_or_else(|e| panic!("cannot connect to PostgreSQL at WAYBILL_TEST_PG_URL: {e}"));
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut admin).await.expect("create test database");
     admin.close().await.ok();
     let store = Store::connect(&database_url(&admin_url, &name)).await.expect("connect test database");

@@ -21,7 +21,6 @@ pub enum RefreshOutcome {
     Unknown,
 }
 
-
 impl Store {
     /// Stores a new refresh token (only its hash) in `family_id`.
     pub async fn insert_refresh_token(&self, user_id: &str, family_id: &str, raw: &str, expires_at_ms: i64) -> Result<()> {
@@ -44,12 +43,10 @@ impl Store {
     pub async fn rotate_refresh_token(&self, presented: &str, replacement: &str, expires_at_ms: i64) -> Result<RefreshOutcome> {
         let now = now_ms();
         let mut tx = self.begin_write().await?;
-        let Some(row) = sqlx::query(
-            "SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1",
-        )
-        .bind(sha256_hex(presented))
-        .fetch_optional(&mut *tx)
-        .await?
+        let Some(row) = sqlx::query("SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1")
+            .bind(sha256_hex(presented))
+            .fetch_optional(&mut *tx)
+            .await?
         else {
             return Ok(RefreshOutcome::Unknown);
         };
@@ -66,11 +63,7 @@ impl Store {
         if row.try_get::<i64, _>("expires_at")? <= now {
             return Ok(RefreshOutcome::Expired);
         }
-        let claimed = sqlx::query("UPDATE refresh_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
-            .bind(now)
-            .bind(&id)
-            .execute(&mut *tx)
-            .await?;
+        let claimed = sqlx::query("UPDATE refresh_tokens SET used_at = $1 WHERE id = $2 AND used_at IS NULL").bind(now).bind(&id).execute(&mut *tx).await?;
         if claimed.rows_affected() == 0 {
             revoke_family(&mut tx, &family_id, now).await?;
             tx.commit().await?;
@@ -146,19 +139,12 @@ impl Store {
 
     /// Drops tokens that expired more than a day ago.
     pub async fn prune_refresh_tokens(&self) -> Result<u64> {
-        let done = sqlx::query("DELETE FROM refresh_tokens WHERE expires_at < $1")
-            .bind(now_ms() - 86_400_000)
-            .execute(self.writes())
-            .await?;
+        let done = sqlx::query("DELETE FROM refresh_tokens WHERE expires_at < $1").bind(now_ms() - 86_400_000).execute(self.writes()).await?;
         Ok(done.rows_affected())
     }
 }
 
 async fn revoke_family(tx: &mut sqlx::Transaction<'_, sqlx::Any>, family_id: &str, now: i64) -> Result<()> {
-    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL")
-        .bind(now)
-        .bind(family_id)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL").bind(now).bind(family_id).execute(&mut **tx).await?;
     Ok(())
 }

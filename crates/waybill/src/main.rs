@@ -85,6 +85,7 @@ async fn main() -> anyhow::Result<()> {
         }
         Command::Migrate => {
             let store = open_store(&config).await?;
+            waybill_server::families::registered(&config).migrate(&store).await?;
             store.close().await;
             println!("migrations applied");
             Ok(())
@@ -103,7 +104,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("binding {}", config.addr))?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, backend = ?store.backend(), "Waybill is serving on http://{addr}");
-    let state = AppState::new(store.clone(), config, keys)?;
+    let state = AppState::new(store.clone(), config, keys).await?;
     waybill_server::serve(listener, state, shutdown_signal()).await?;
     store.close().await;
     Ok(())

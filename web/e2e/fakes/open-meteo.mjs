@@ -6,6 +6,10 @@
 //
 // The weather tool's base URLs point here (WAYBILL_WEATHER_GEOCODING_URL and
 // WAYBILL_WEATHER_FORECAST_URL), with 127.0.0.1 allow-listed for the outbound client.
+//
+// Test-only place: "Slowtown" is found, but only after 20 s (within the server's 30 s
+// outbound timeout), so a test can stop an answer while its weather call still runs
+// ("What's the weather in Slowtown?"; e2e/conversation.test.mjs).
 import { createServer } from "node:http";
 
 /** Places the fake knows, as the geocoding API lists them. */
@@ -17,6 +21,10 @@ const PLACES = [
   { id: 1850147, name: "Tokyo", latitude: 35.6895, longitude: 139.69171, elevation: 44, feature_code: "PPLC", country_code: "JP", timezone: "Asia/Tokyo", population: 8336599, country: "Japan", admin1: "Tokyo" },
   { id: 1796236, name: "Shanghai", latitude: 31.22222, longitude: 121.45806, elevation: 12, feature_code: "PPLA", country_code: "CN", timezone: "Asia/Shanghai", population: 24874500, country: "China", admin1: "Shanghai" },
 ];
+
+/** Found after `SLOW_MS`: a weather call that is still running when a test stops it. */
+const SLOWTOWN = { id: 9999001, name: "Slowtown", latitude: 38.5, longitude: -98.0, elevation: 550, feature_code: "PPL", country_code: "US", timezone: "America/Chicago", population: 1200, country: "United States", admin1: "Kansas" };
+const SLOW_MS = 20_000;
 
 const json = (res, status, body) => {
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
@@ -31,6 +39,11 @@ function search(params, res) {
   if (name === null) return refuse(res, "Parameter 'name' is missing");
   const count = Math.min(Number(params.get("count") ?? 10) || 10, 100);
   const wanted = name.trim().toLowerCase();
+  if (wanted === "slowtown") {
+    const timer = setTimeout(() => json(res, 200, { results: [SLOWTOWN], generationtime_ms: SLOW_MS }), SLOW_MS);
+    res.on("close", () => clearTimeout(timer));
+    return;
+  }
   const results = PLACES.filter((p) => wanted.length >= 2 && p.name.toLowerCase().startsWith(wanted)).slice(0, count);
   // Like the real API, no match means no `results` field at all.
   json(res, 200, results.length ? { results, generationtime_ms: 0.41 } : { generationtime_ms: 0.22 });

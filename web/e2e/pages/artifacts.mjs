@@ -31,11 +31,15 @@ export class ArtifactsPanel {
     await this.root.getByRole("button", { name: `Close ${title}`, exact: true }).click();
   }
 
-  /** The panel's width as a share of the page, in percent. */
+  /** The panel's width as a share of the space beside the sidebar (chat, divider and panel), in percent. */
   async widthPercent() {
-    const box = await this.root.boundingBox();
-    const viewport = this.page.viewportSize();
-    return box && viewport ? (box.width / viewport.width) * 100 : NaN;
+    return this.root.evaluate((panel) => (panel.getBoundingClientRect().width / panel.parentElement.getBoundingClientRect().width) * 100);
+  }
+
+  /** Drags the divider to where the panel would take `percent` of the space beside the sidebar. @param {number} percent */
+  async dragDividerToShare(percent) {
+    const space = await this.root.evaluate((panel) => panel.parentElement.getBoundingClientRect().toJSON());
+    await this.dragDividerTo(space.right - (space.width * percent) / 100);
   }
 
   /** Drags the divider to `x` pixels from the page's left edge. @param {number} x */

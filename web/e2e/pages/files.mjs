@@ -19,6 +19,22 @@ export class FilesPage {
     return this.page.locator(`[data-testid="file-viewer"][data-kind="${kind}"]`);
   }
 
+  /** A message's attachment (its chip, or its image's thumbnail), by the file's name. @param {string} fileName */
+  attachment(fileName) {
+    return this.page.getByRole("button", { name: `Open ${fileName}`, exact: true });
+  }
+
+  /**
+   * Opens a message's attachment in the side panel by clicking it; returns the viewer.
+   * @param {string} fileName @param {string} kind
+   */
+  async openAttachment(fileName, kind) {
+    await this.attachment(fileName).click();
+    const viewer = this.viewer(kind);
+    await viewer.waitFor();
+    return viewer;
+  }
+
   /**
    * Asks the assistant to show a stored file (the offline model calls displayFileTool
    * for "show file {name}"), then opens the card in the side panel; returns the viewer.

@@ -2,17 +2,26 @@ import { isTokenStale } from "../auth/jwt";
 import { type SessionEndNotice, useSessionEndNotice } from "../auth/sessionEnd";
 import { useAuthStore } from "../auth/store";
 import type { ApiError } from "../generated/ApiError";
+import type { ErrorCode } from "../generated/ErrorCode";
 import type { RefreshRequest } from "../generated/RefreshRequest";
 import type { TokenPair } from "../generated/TokenPair";
 
+export const NETWORK_ERROR = "network_error";
+
+/**
+ * A server's stable code, or one the client gives a failure the server did not describe:
+ * no answer at all, the session already ended, or an error page without our body.
+ */
+export type ClientErrorCode = ErrorCode | typeof NETWORK_ERROR | "signed_out" | `http_${number}`;
+
 /** A failed API call: `status` is the HTTP status (0 when the server could not be reached). */
-export class ApiRequestError extends Error implements ApiError {
+export class ApiRequestError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ClientErrorCode;
   /** With `too_many_requests` and `rate_limited`: seconds until a retry can succeed. */
   readonly retryAfter?: number;
 
-  constructor(status: number, code: string, message: string, retryAfter?: number) {
+  constructor(status: number, code: ClientErrorCode, message: string, retryAfter?: number) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
@@ -21,7 +30,6 @@ export class ApiRequestError extends Error implements ApiError {
   }
 }
 
-export const NETWORK_ERROR = "network_error";
 /** The server's code for a member suspended in the request's tenant (a 401). */
 export const ACCOUNT_SUSPENDED = "account_suspended";
 /** The server's code for a request refused because the chat changed since it was loaded (a 409). */

@@ -4,6 +4,7 @@ import { ArtifactView } from "./ArtifactView";
 import { ARTIFACT_TYPES, type Artifact } from "./store";
 import { imageStyle } from "./viewers/ImageViewer";
 import { VIEWERS } from "./viewers";
+import { addArtifactViewers } from "./viewers/families";
 
 vi.mock("../files/FileViewer", () => ({
   default: (props: { fileName: string; size?: number }) => <p data-testid="file-viewer">{`${props.fileName} ${props.size}`}</p>,
@@ -85,5 +86,17 @@ describe("artifact views", () => {
       width: "50%",
     });
     expect(imageStyle("color: red")).toEqual({});
+  });
+
+  it("shows an artifact type a tool family brings with the family's viewer, and the family's sentence when a prop is missing", () => {
+    addArtifactViewers([
+      ["yard-map", { requires: [["yard"]], missing: () => "This yard map names no yard.", View: ({ artifact }) => <p data-testid="yard-map">{String(artifact.props.yard)}</p> }],
+    ]);
+    const { unmount } = view("yard-map", { yard: "North yard" });
+    expect(screen.getByTestId("yard-map")).toHaveTextContent("North yard");
+    unmount();
+    view("yard-map", {});
+    expect(screen.getByRole("alert")).toHaveTextContent("This yard map names no yard.");
+    expect(screen.getByTestId("missing-props")).toHaveTextContent("Missing: yard");
   });
 });

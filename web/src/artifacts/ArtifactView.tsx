@@ -20,7 +20,7 @@ export function ArtifactView({ artifact }: { artifact: Artifact }) {
   const missing = missingProps(spec, artifact.props);
   if (missing.length > 0) {
     return (
-      <Notice tone="error" title={t(`artifacts.missing.${spec.missing}`)}>
+      <Notice tone="error" title={spec.missing(t)}>
         <span data-testid="missing-props">{t("artifacts.missingProps", { props: missing.join(", ") })}</span>
       </Notice>
     );

@@ -85,19 +85,43 @@ describe("the artifacts panel", () => {
     open(workspace("a", "Dock plan"));
     renderPanel();
     const page = screen.getByTestId("page");
-    vi.spyOn(page, "getBoundingClientRect").mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 1000, height: 800 }));
+    vi.spyOn(page, "getBoundingClientRect").mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 2000, height: 800 }));
     const divider = screen.getByRole("separator", { name: "Resize the artifacts panel" });
     expect(divider).toHaveAttribute("aria-valuenow", "50");
-    fireEvent.pointerDown(divider, { clientX: 500, pointerId: 1 });
-    fireEvent.pointerMove(divider, { clientX: 400, pointerId: 1 });
+    fireEvent.pointerDown(divider, { clientX: 1000, pointerId: 1 });
+    fireEvent.pointerMove(divider, { clientX: 800, pointerId: 1 });
     expect(screen.getByTestId("artifacts-panel").style.width).toBe("60%");
     fireEvent.pointerMove(divider, { clientX: 50, pointerId: 1 });
     expect(screen.getByTestId("artifacts-panel").style.width).toBe("75%");
-    fireEvent.pointerMove(divider, { clientX: 990, pointerId: 1 });
+    fireEvent.pointerMove(divider, { clientX: 1990, pointerId: 1 });
     expect(screen.getByTestId("artifacts-panel").style.width).toBe("25%");
     fireEvent.pointerUp(divider, { pointerId: 1 });
-    fireEvent.pointerMove(divider, { clientX: 500, pointerId: 1 });
+    fireEvent.pointerMove(divider, { clientX: 1000, pointerId: 1 });
     expect(screen.getByTestId("artifacts-panel").style.width).toBe("25%");
+  });
+
+  it("stops where the chat would get narrower than its minimum, dragged or from the keyboard", () => {
+    open(workspace("a", "Dock plan"));
+    // 1024 × 768 with the sidebar open: 736 px beside it, of which the chat keeps 360.
+    render(
+      <div data-testid="space">
+        <main />
+        <ArtifactsPanel space={736} />
+      </div>,
+    );
+    vi.spyOn(screen.getByTestId("space"), "getBoundingClientRect").mockReturnValue(DOMRect.fromRect({ x: 288, y: 0, width: 736, height: 768 }));
+    const divider = screen.getByRole("separator");
+    expect(divider).toHaveAttribute("aria-valuemax", "50");
+    expect(divider).toHaveAttribute("aria-valuemin", "38");
+    fireEvent.pointerDown(divider, { clientX: 656, pointerId: 1 });
+    fireEvent.pointerMove(divider, { clientX: 300, pointerId: 1 });
+    fireEvent.pointerUp(divider, { pointerId: 1 });
+    const width = (parseFloat(screen.getByTestId("artifacts-panel").style.width) / 100) * 736;
+    expect(736 - width - 6).toBeCloseTo(360);
+    fireEvent.keyDown(divider, { key: "End" });
+    expect(divider).toHaveAttribute("aria-valuenow", "38");
+    fireEvent.keyDown(divider, { key: "Home" });
+    expect(divider).toHaveAttribute("aria-valuenow", "50");
   });
 
   it("resizes from the keyboard within the same bounds", () => {

@@ -10,10 +10,12 @@ import { type Artifact, type PanelMode, useArtifacts } from "./store";
  * The artifacts side panel (spec 000 §2): tabbed by default (tab strip, 'Tab n of m',
  * titles cut at 15 characters) or stacked in equal heights, the toggle shown only with
  * more than one artifact; each artifact closes on its own; the newest is the active one.
- * Beside the chat it is 50 % of the page wide (30 % when an artifact asks for a wide
- * layout), resizable between 25 and 75 %; on a narrow screen it covers the chat.
+ * Beside the chat it is 50 % of the space beside the sidebar (`space` px; 30 % when an
+ * artifact asks for a wide layout), resizable between 25 and 75 % but never so wide that
+ * the chat, or so narrow that the panel, gets narrower than its minimum; on a narrow
+ * screen it covers the chat.
  */
-export default function ArtifactsPanel({ overlay = false }: { overlay?: boolean }) {
+export default function ArtifactsPanel({ overlay = false, space = 0 }: { overlay?: boolean; space?: number }) {
   const { t } = useTranslation();
   const open = useArtifacts((s) => s.open);
   const activeId = useArtifacts((s) => s.activeId);
@@ -22,7 +24,7 @@ export default function ArtifactsPanel({ overlay = false }: { overlay?: boolean 
   const setWidth = useArtifacts((s) => s.setWidthPercent);
   if (open.length === 0) return null;
 
-  const width = panelWidth(open, dragged);
+  const width = panelWidth(open, dragged, space);
   const active = open.find((a) => a.id === activeId) ?? open[open.length - 1]!;
   const stacked = mode === "stacked" && open.length > 1;
 
@@ -32,7 +34,7 @@ export default function ArtifactsPanel({ overlay = false }: { overlay?: boolean 
       data-testid="artifacts-panel"
       data-mode={stacked ? "stacked" : "tabbed"}
       style={overlay ? undefined : { width: `${width}%` }}
-      className={`flex min-h-0 flex-col bg-white ${overlay ? "fixed inset-0 z-30" : "h-dvh shrink-0"}`}
+      className={`@container flex min-h-0 flex-col bg-white ${overlay ? "fixed inset-0 z-30" : "h-dvh shrink-0"}`}
     >
       <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 pr-2 pl-1">
         {stacked ? (
@@ -84,7 +86,7 @@ export default function ArtifactsPanel({ overlay = false }: { overlay?: boolean 
   if (overlay) return panel;
   return (
     <>
-      <PanelDivider width={width} onChange={setWidth} />
+      <PanelDivider width={width} space={space} onChange={setWidth} />
       {panel}
     </>
   );
@@ -100,7 +102,7 @@ function TabStrip({ open, activeId }: { open: Artifact[]; activeId: string }) {
         return (
           <div
             key={a.id}
-            className={`flex max-w-48 shrink-0 items-center rounded-t-lg border border-b-0 text-sm ${
+            className={`flex max-w-48 min-w-16 shrink items-center rounded-t-lg border border-b-0 text-sm ${
               selected ? "border-slate-200 bg-white font-medium text-slate-900 shadow-[0_1px_0_white]" : "border-transparent text-slate-500 hover:bg-slate-50 hover:text-slate-800"
             }`}
           >
@@ -112,7 +114,7 @@ function TabStrip({ open, activeId }: { open: Artifact[]; activeId: string }) {
               aria-controls={`artifact-panel-${a.id}`}
               title={a.title}
               onClick={() => setActive(a.id)}
-              className="truncate py-2 pr-1 pl-3"
+              className="min-w-0 truncate py-2 pr-1 pl-3"
               data-testid="artifact-tab"
             >
               {tabTitle(a.title)}
@@ -177,7 +179,8 @@ function ModeToggle({ mode }: { mode: PanelMode }) {
           className={`flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium ${mode === m ? "bg-white text-slate-900 shadow-xs" : "text-slate-500 hover:text-slate-800"}`}
         >
           <Icon className="size-3.5" />
-          <span className="sr-only lg:not-sr-only">{t(`artifacts.${m}`)}</span>
+          {/* Named in words only where the panel leaves room beside its tabs. */}
+          <span className="sr-only @lg:not-sr-only">{t(`artifacts.${m}`)}</span>
         </button>
       ))}
     </div>

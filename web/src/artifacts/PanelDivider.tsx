@@ -6,9 +6,10 @@ const KEY_STEP = 2;
 
 /**
  * The draggable divider between the chat and the panel (spec 000 §2). It sits directly in
- * the page's row, so its parent's box is the page the width is a percentage of.
+ * the row beside the sidebar, so its parent's box is the space the width is a percentage
+ * of, `space` px wide (0: not measured); the chat and the panel keep their minimum widths.
  */
-export function PanelDivider({ width, onChange }: { width: number; onChange: (percent: number) => void }) {
+export function PanelDivider({ width, space, onChange }: { width: number; space: number; onChange: (percent: number) => void }) {
   const { t } = useTranslation();
   const dragging = useRef(false);
 
@@ -20,9 +21,9 @@ export function PanelDivider({ width, onChange }: { width: number; onChange: (pe
 
   const key = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = e.key === "ArrowLeft" ? KEY_STEP : e.key === "ArrowRight" ? -KEY_STEP : 0;
-    if (e.key === "Home") onChange(MAX_PANEL_WIDTH_PERCENT);
-    else if (e.key === "End") onChange(MIN_PANEL_WIDTH_PERCENT);
-    else if (step) onChange(clampWidth(width + step));
+    if (e.key === "Home") onChange(clampWidth(MAX_PANEL_WIDTH_PERCENT, space));
+    else if (e.key === "End") onChange(clampWidth(MIN_PANEL_WIDTH_PERCENT, space));
+    else if (step) onChange(clampWidth(width + step, space));
     else return;
     e.preventDefault();
   };
@@ -33,8 +34,8 @@ export function PanelDivider({ width, onChange }: { width: number; onChange: (pe
       aria-orientation="vertical"
       aria-label={t("artifacts.resize")}
       aria-valuenow={Math.round(width)}
-      aria-valuemin={MIN_PANEL_WIDTH_PERCENT}
-      aria-valuemax={MAX_PANEL_WIDTH_PERCENT}
+      aria-valuemin={Math.round(clampWidth(MIN_PANEL_WIDTH_PERCENT, space))}
+      aria-valuemax={Math.round(clampWidth(MAX_PANEL_WIDTH_PERCENT, space))}
       tabIndex={0}
       onPointerDown={(e) => {
         dragging.current = true;

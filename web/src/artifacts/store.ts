@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { isRecord } from "../chat/types";
+import { isRecord } from "../lib/values";
 
 /** The kinds of artifact the side panel can show (spec 000 §2 "Artifacts side panel"). */
 export const ARTIFACT_TYPES = [

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
+import { PageLoading } from "../components/PageLoading";
 import { selectIsSignedIn, useAuthStore } from "./store";
 
 /** Renders its children for a signed-in user; sends anyone else to /login. */
@@ -8,8 +9,18 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return signedIn ? children : <Navigate to="/login" replace />;
 }
 
-/** Renders its children for an anonymous visitor; sends a signed-in user to the home page. */
+/**
+ * Renders its children for an anonymous visitor; sends a signed-in user to the home page.
+ * Signing in lands here first (the session is in before the navigation renders), so the
+ * chat's loading frame shows meanwhile rather than an empty page.
+ */
 export function RequireAnonymous({ children }: { children: ReactNode }) {
   const signedIn = useAuthStore(selectIsSignedIn);
-  return signedIn ? <Navigate to="/" replace /> : children;
+  if (!signedIn) return children;
+  return (
+    <>
+      <Navigate to="/" replace />
+      <PageLoading chat />
+    </>
+  );
 }

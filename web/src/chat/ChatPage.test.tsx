@@ -71,10 +71,10 @@ describe("the chat page", () => {
     expect(router.state.location.search).toBe("?chat=c-dock");
   });
 
-  it("shows 加载聊天历史记录失败 when a chat cannot be loaded", async () => {
+  it("says the chat history failed to load when a chat cannot be loaded", async () => {
     mockFetch(fakeServer({ session, override: ({ path }) => (path === "/api/chat-history/c-gone" ? json(500, { code: "internal", message: "x" }) : undefined) }).handler);
     await open("/?chat=c-gone");
-    expect(await screen.findByText("加载聊天历史记录失败")).toBeVisible();
+    expect(await screen.findByText("Failed to load the chat history")).toBeVisible();
   });
 
   it("shows 'Error: {message}' when the answer fails, and logs out on a 401", async () => {
@@ -158,7 +158,7 @@ describe("the chat page", () => {
     await open();
     await userEvent.upload(screen.getByTestId("file-input"), [new File(["%PDF-1.4"], "manifest.pdf", { type: "application/pdf" })]);
     await userEvent.type(screen.getByRole("textbox", { name: "Message" }), "Read this{Enter}");
-    expect(await screen.findByText("文件上传失败，但消息仍会发送")).toBeVisible();
+    expect(await screen.findByText("The file failed to upload, but the message will still be sent")).toBeVisible();
     await screen.findByText("Hello from the fake server.");
     const sent = calls.find((c) => c.path === "/api/chat")!.body as { messages: { parts: { type: string; mediaType?: string; url?: string }[] }[] };
     const [file, text] = sent.messages[0]!.parts;

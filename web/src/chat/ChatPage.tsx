@@ -11,6 +11,7 @@ import { buttonClass } from "../components/ui/Dialog";
 import type { ChatHistory } from "../generated/ChatHistory";
 import { Conversation } from "./conversation/Conversation";
 import { takeChat } from "./historyCache";
+import { useChatEvents } from "./hooks/useChatEvents";
 import { useMediaQuery } from "./hooks/useMediaQuery";
 import { newChatId } from "./ids";
 import { DEFAULT_MODEL, availableModels } from "./models";
@@ -80,6 +81,23 @@ export default function ChatPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const showSidebar = wide ? sidebarOpen : drawerOpen;
 
+  // The toggle pressed goes away with the sidebar (Collapse) or with the header's button
+  // (Expand), which would leave the focus on the page's body: it moves to the button that
+  // now toggles the sidebar back.
+  const expandRef = useRef<HTMLButtonElement>(null);
+  const collapseRef = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    (showSidebar ? collapseRef : expandRef).current?.focus();
+  }, [showSidebar]);
+  const toggleSidebar = (open: boolean) => {
+    toggled.current = true;
+    if (wide) setSidebarOpen(open);
+    else setDrawerOpen(open);
+  };
+
   // Back and forward move between chats through the URL. Only a change of the URL counts:
   // our own updates set the session and the URL together.
   const lastUrlChat = useRef(urlChat);
@@ -124,6 +142,10 @@ export default function ChatPage() {
     },
     [session.used, setParams, wide],
   );
+
+  // The list follows changes made in other tabs and devices; a chat on screen deleted
+  // there gives way to a new one.
+  useChatEvents({ openChat: { id: session.id, stored: session.stored }, onOpenChatDeleted: () => startNew(true) });
 
   const onStored = useCallback(
     (id: string) => {
@@ -171,8 +193,9 @@ export default function ChatPage() {
 
   const toggle = showSidebar ? null : (
     <button
+      ref={expandRef}
       type="button"
-      onClick={() => (wide ? setSidebarOpen(true) : setDrawerOpen(true))}
+      onClick={() => toggleSidebar(true)}
       aria-label={t("sidebar.expand")}
       title={t("sidebar.expand")}
       className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
@@ -225,7 +248,8 @@ export default function ChatPage() {
       onRename={(id, title) => void rename(id, title)}
       onDelete={(id) => void remove(id)}
       onDeleteAll={() => void removeAll()}
-      onCollapse={() => (wide ? setSidebarOpen(false) : setDrawerOpen(false))}
+      onCollapse={() => toggleSidebar(false)}
+      collapseRef={collapseRef}
     />
   );
 
@@ -237,13 +261,14 @@ export default function ChatPage() {
         ) : (
           <div className="fixed inset-0 z-40 flex">
             {sidebar}
-            <button type="button" aria-label={t("sidebar.collapse")} className="flex-1 bg-navy-950/40" onClick={() => setDrawerOpen(false)} />
+            <button type="button" aria-label={t("sidebar.collapse")} className="flex-1 bg-navy-950/40" onClick={() => toggleSidebar(false)} />
           </div>
         ))}
-      <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
-        {main}
-      </main>
-      <ArtifactsSide chatId={session.id} overlay={!wide} />
+      <ArtifactsSide chatId={session.id} overlay={!wide}>
+        <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
+          {main}
+        </main>
+      </ArtifactsSide>
       <Toaster />
     </div>
   );

@@ -3,7 +3,6 @@ import {
   INLINE_FALLBACK_MAX_BYTES,
   MAX_FILE_BYTES,
   UPLOAD_PATH,
-  formatFileSize,
   prepareAttachments,
   splitBySize,
 } from "./attachments";
@@ -13,7 +12,7 @@ const fileOf = (name: string, type: string, size = 4) => new File([new Uint8Arra
 const sized = (name: string, size: number) => ({ name, size });
 
 const uploaded = (name: string) =>
-  new Response(JSON.stringify({ success: true, msg: "ok", data: { id: "f1", filename: name, non_expire_view_url: `/api/file-app/v1/file/view/tok/${name}` } }), {
+  new Response(JSON.stringify({ success: true, msg: "ok", data: { id: `id-${name}`, filename: name, size: 4, non_expire_view_url: `/api/file-app/v1/file/view/tok/${name}` } }), {
     status: 200,
     headers: { "Content-Type": "application/json" },
   });
@@ -25,18 +24,10 @@ describe("attachment limits", () => {
     expect(accepted.map((f) => f.name)).toEqual(["ok.pdf"]);
     expect(tooLarge.map((f) => f.name)).toEqual(["big.mov", "huge.zip"]);
   });
-
-  it("shows sizes in B, KB and MB with one decimal", () => {
-    expect(formatFileSize(0)).toBe("0 B");
-    expect(formatFileSize(1023)).toBe("1023 B");
-    expect(formatFileSize(1536)).toBe("1.5 KB");
-    expect(formatFileSize(5 * 1024 * 1024)).toBe("5.0 MB");
-    expect(formatFileSize(101 * 1024 * 1024)).toBe("101.0 MB");
-  });
 });
 
 describe("preparing attachments", () => {
-  it("uploads every file and sends the view links as file parts", async () => {
+  it("uploads every file and sends the view links as file parts, with each file's id and size", async () => {
     const fetchImpl = vi.fn(async (input: string) => uploaded(new URL(input, "http://x").searchParams.get("filename")!));
     const { parts, failed } = await prepareAttachments([fileOf("dock.png", "image/png"), fileOf("manifest.pdf", "application/pdf"), fileOf("loads.csv", "text/csv")], fetchImpl);
 
@@ -47,9 +38,9 @@ describe("preparing attachments", () => {
     expect(body).toBeInstanceOf(FormData);
     expect((body as FormData).get("file")).toBeInstanceOf(File);
     expect(parts).toEqual([
-      { type: "file", url: "/api/file-app/v1/file/view/tok/dock.png", mediaType: "image/png", filename: "dock.png" },
-      { type: "file", url: "/api/file-app/v1/file/view/tok/manifest.pdf", mediaType: "application/pdf", filename: "manifest.pdf" },
-      { type: "file", url: "/api/file-app/v1/file/view/tok/loads.csv", mediaType: "text/csv", filename: "loads.csv" },
+      { type: "file", url: "/api/file-app/v1/file/view/tok/dock.png", mediaType: "image/png", filename: "dock.png", providerMetadata: { waybill: { fileId: "id-dock.png", size: 4 } } },
+      { type: "file", url: "/api/file-app/v1/file/view/tok/manifest.pdf", mediaType: "application/pdf", filename: "manifest.pdf", providerMetadata: { waybill: { fileId: "id-manifest.pdf", size: 4 } } },
+      { type: "file", url: "/api/file-app/v1/file/view/tok/loads.csv", mediaType: "text/csv", filename: "loads.csv", providerMetadata: { waybill: { fileId: "id-loads.csv", size: 4 } } },
     ]);
   });
 

@@ -2,6 +2,7 @@ import type { FileUIPart } from "ai";
 import { authorizedFetch } from "../api/client";
 import type { ApiError } from "../generated/ApiError";
 import type { UploadResponse } from "../generated/UploadResponse";
+import { isRecord } from "./types";
 
 /**
  * Chat attachments (spec 002 §5): the size limit, how sizes read in the input bar, and
@@ -31,13 +32,6 @@ export function splitBySize<T extends Pick<File, "size">>(files: readonly T[]): 
   return { accepted, tooLarge };
 }
 
-/** B, KB, MB with one decimal (the input area's format). */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export function isImage(mediaType: string): boolean {
   return mediaType.startsWith("image/");
 }
@@ -57,15 +51,42 @@ type UploadAnswer = Partial<UploadResponse> & Partial<ApiError>;
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/** A file the file service stored: its view link, id and size. */
+export type Uploaded = { url: string; id: string | undefined; size: number | undefined };
+
 /** Uploads one file; rejects with the server's message, or 'Upload failed: {status}'. */
-export async function uploadFile(file: File, fetchImpl: FetchLike = authorizedFetch): Promise<string> {
+export async function uploadFile(file: File, fetchImpl: FetchLike = authorizedFetch): Promise<Uploaded> {
   const form = new FormData();
   form.append("file", file, file.name);
   const res = await fetchImpl(`${UPLOAD_PATH}?filename=${encodeURIComponent(file.name)}`, { method: "POST", body: form });
   const body = (await res.json().catch(() => null)) as UploadAnswer | null;
   const url = body?.data?.non_expire_view_url;
   if (!res.ok || !body?.success || !url) throw new Error(body?.msg || body?.message || `Upload failed: ${res.status}`);
-  return url;
+  const { id, size } = body.data ?? {};
+  return { url, id: typeof id === "string" ? id : undefined, size: typeof size === "number" ? size : undefined };
+}
+
+/**
+ * What an upload's file part carries besides the link, so the message can show the
+ * size and open the file without asking the file service (the server and the model
+ * ignore it; the stored message keeps it).
+ */
+export type AttachmentMetadata = { fileId?: string; size?: number };
+
+function metadataOf(uploaded: Uploaded, file: File): AttachmentMetadata {
+  const meta: AttachmentMetadata = { size: uploaded.size ?? file.size };
+  if (uploaded.id) meta.fileId = uploaded.id;
+  return meta;
+}
+
+/** Reads `providerMetadata.waybill` of a stored file part (any shape: stored chats are data). */
+export function attachmentMetadataOf(part: Record<string, unknown>): AttachmentMetadata {
+  const ours = isRecord(part.providerMetadata) ? part.providerMetadata.waybill : undefined;
+  if (!isRecord(ours)) return {};
+  const meta: AttachmentMetadata = {};
+  if (typeof ours.fileId === "string" && ours.fileId) meta.fileId = ours.fileId;
+  if (typeof ours.size === "number" && Number.isFinite(ours.size) && ours.size >= 0) meta.size = ours.size;
+  return meta;
 }
 
 function readAsDataUrl(file: Blob): Promise<string> {
@@ -98,7 +119,7 @@ export async function prepareAttachments(files: readonly File[], fetchImpl: Fetc
     const file = files[i]!;
     const mediaType = mediaTypeOf(file);
     if (result.status === "fulfilled") {
-      parts.push({ type: "file", url: result.value, mediaType, filename: file.name });
+      parts.push({ type: "file", url: result.value.url, mediaType, filename: file.name, providerMetadata: { waybill: metadataOf(result.value, file) } });
       continue;
     }
     failed += 1;

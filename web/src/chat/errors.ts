@@ -26,8 +26,10 @@ function statusOf(error: Error): number | undefined {
  * The server answers errors as `{code, message, retryAfter?}`; the SDK hands us that body
  * as the error's message, our API client as its fields.
  */
-function readBody(error: Error): Partial<ApiError> {
-  const own: Partial<ApiError> = {};
+type ErrorBody = { code?: string; message?: string; retryAfter?: number };
+
+function readBody(error: Error): ErrorBody {
+  const own: { code?: string; retryAfter?: number } = {};
   if ("code" in error && typeof error.code === "string") own.code = error.code;
   if ("retryAfter" in error && typeof error.retryAfter === "number") own.retryAfter = error.retryAfter;
   try {
@@ -46,7 +48,7 @@ function readBody(error: Error): Partial<ApiError> {
   }
 }
 
-function readableMessage(error: Error, body: Partial<ApiError>): string {
+function readableMessage(error: Error, body: ErrorBody): string {
   return body.message?.trim() || error.message.trim();
 }
 

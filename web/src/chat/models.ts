@@ -4,6 +4,18 @@ import type { ModelInfo } from "../generated/ModelInfo";
 /** Spec 000 §9: the model a new chat starts with, when its provider key is available. */
 export const DEFAULT_MODEL = "claude-sonnet-4-5";
 
+/** The built-in model of a server without an AI provider: it matches words against tools. */
+export const OFFLINE_MODEL = "waybill-offline";
+
+export function isOfflineModel(id: string): boolean {
+  return id === OFFLINE_MODEL;
+}
+
+/** No AI provider is set up: every model on offer is the offline one. */
+export function onlyOffline(models: readonly Pick<ModelInfo, "provider">[]): boolean {
+  return models.every((m) => m.provider === "offline");
+}
+
 export const REASONING_EFFORTS = ["minimal", "low", "medium", "high"] as const;
 export const VERBOSITIES = ["low", "medium", "high"] as const;
 export const REASONING_SUMMARIES = ["none", "auto", "detailed"] as const;

@@ -16,10 +16,11 @@ export type RequestSettings = { model: string | undefined; providerOptions: Prov
  * The SDK's own HTTP transport, unmodified, pointed at `POST /api/chat`. Requests go
  * through `authorizedFetch`, so each one carries fresh auth, tenant, facility and time
  * zone headers and survives an access-token refresh; resuming uses
- * `GET /api/chat/{id}/stream`.
+ * `GET /api/chat/{id}/stream`. `onResumeChecked` is called once that request is answered
+ * (or failed): only then is it known whether an answer is running on the server.
  */
-export function createChatTransport(settings: () => RequestSettings): DefaultChatTransport<ChatMessage> {
-  return new DefaultChatTransport<ChatMessage>({
+export function createChatTransport(settings: () => RequestSettings, onResumeChecked?: () => void): DefaultChatTransport<ChatMessage> {
+  const transport = new DefaultChatTransport<ChatMessage>({
     api: "/api/chat",
     fetch: authorizedFetch,
     prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => {
@@ -28,4 +29,15 @@ export function createChatTransport(settings: () => RequestSettings): DefaultCha
       return { body };
     },
   });
+  if (onResumeChecked) {
+    const reconnect = transport.reconnectToStream.bind(transport);
+    transport.reconnectToStream = async (options) => {
+      try {
+        return await reconnect(options);
+      } finally {
+        onResumeChecked();
+      }
+    };
+  }
+  return transport;
 }

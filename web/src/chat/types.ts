@@ -1,9 +1,10 @@
 import type { ChatStatus, UIMessage } from "ai";
+import { isRecord } from "../lib/values";
 
 /**
  * What a message may carry besides its parts (spec 000 §3, 001 §2.1): the model that
- * answered (sent by the server), when it was written, and for live-agent messages the
- * sender's nickname, avatar and ids.
+ * answered (sent by the server), when it was written, whether it was stopped, and for
+ * live-agent messages the sender's nickname, avatar and ids.
  */
 export type ChatMetadata = {
   model?: string;
@@ -14,6 +15,8 @@ export type ChatMetadata = {
   groupId?: string;
   sendId?: string;
   liveAgent?: boolean;
+  /** The answer was stopped before it finished (by the user's Stop or Escape). */
+  stopped?: boolean;
 };
 
 export type ChatMessage = UIMessage<ChatMetadata>;
@@ -23,10 +26,6 @@ export type { ChatStatus };
 /** A response is running: the user may stop it, and may not send another. */
 export function isRunning(status: ChatStatus): boolean {
   return status === "submitted" || status === "streaming";
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -15,6 +15,23 @@ async function fillAndSubmit(email = "ada@example.test", password = "wrong") {
 }
 
 describe("login form", () => {
+  it("shows and hides the password with the eye button", async () => {
+    renderWithProviders(<LoginForm onSignedIn={vi.fn()} />);
+    const user = userEvent.setup();
+    const field = screen.getByLabelText("Password");
+    await user.type(field, "dock-4-key");
+    expect(field).toHaveAttribute("type", "password");
+
+    await user.click(screen.getByRole("button", { name: "Show password" }));
+    expect(field).toHaveAttribute("type", "text");
+    expect(field).toHaveValue("dock-4-key");
+    expect(screen.getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+
+    await user.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(field).toHaveAttribute("type", "password");
+    expect(screen.getByRole("button", { name: "Show password" })).toHaveAttribute("aria-pressed", "false");
+  });
+
   it("shows the server's message when the credentials are refused", async () => {
     const calls = mockFetch(() => json(401, { code: "invalid_credentials", message: "Email or password is incorrect" }));
     const onSignedIn = vi.fn();

@@ -4,15 +4,20 @@ import { useTranslation } from "react-i18next";
 import { login } from "../api/auth";
 import { ApiRequestError, NETWORK_ERROR } from "../api/client";
 import type { LoginResponse } from "../generated/LoginResponse";
-import { AlertIcon } from "./icons";
+import { AlertIcon, EyeIcon, EyeOffIcon } from "./icons";
 
-type Props = { onSignedIn: (response: LoginResponse) => void };
+type Props = {
+  onSignedIn: (response: LoginResponse) => void;
+  /** A sign-in attempt starts. */
+  onSubmit?: () => void;
+};
 
 /** Email and password form; shows the server's own message when sign-in is refused. */
-export function LoginForm({ onSignedIn }: Props) {
+export function LoginForm({ onSignedIn, onSubmit }: Props) {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [shown, setShown] = useState(false);
   const ids = { email: useId(), password: useId(), error: useId() };
   const mutation = useMutation({ mutationFn: login, onSuccess: onSignedIn });
 
@@ -29,6 +34,7 @@ export function LoginForm({ onSignedIn }: Props) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
+    onSubmit?.();
     mutation.mutate({ email: email.trim(), password });
   };
 
@@ -61,18 +67,31 @@ export function LoginForm({ onSignedIn }: Props) {
         <label htmlFor={ids.password} className="block text-sm font-medium text-slate-700">
           {t("login.password")}
         </label>
-        <input
-          id={ids.password}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          disabled={mutation.isPending}
-          aria-invalid={errorText ? true : undefined}
-          className={inputClass}
-        />
+        <div className="relative">
+          <input
+            id={ids.password}
+            name="password"
+            type={shown ? "text" : "password"}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={mutation.isPending}
+            aria-invalid={errorText ? true : undefined}
+            className={`${inputClass} pr-11`}
+          />
+          <button
+            type="button"
+            onClick={() => setShown((v) => !v)}
+            aria-pressed={shown}
+            aria-controls={ids.password}
+            aria-label={shown ? t("login.hidePassword") : t("login.showPassword")}
+            title={shown ? t("login.hidePassword") : t("login.showPassword")}
+            className="absolute top-1/2 right-1.5 grid size-8 -translate-y-1/2 place-items-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
+            {shown ? <EyeOffIcon className="size-4.5" /> : <EyeIcon className="size-4.5" />}
+          </button>
+        </div>
       </div>
       {errorText && (
         <p

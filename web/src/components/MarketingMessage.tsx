@@ -13,7 +13,10 @@ const FEATURES: ReadonlyArray<{ key: FeatureKey; Icon: ComponentType<SVGProps<SV
 ];
 
 type Props = {
-  /** Heading level of the headline: 1 on the landing view, 2 beside the sign-in form. */
+  /**
+   * Heading level of the headline: 1 on the landing view; 2 beside the sign-in form, set
+   * smaller and closer so that page fits a laptop screen (1360×860) without scrolling.
+   */
   level?: 1 | 2;
   /** Two columns of features where there is room (landing view). */
   wide?: boolean;
@@ -32,7 +35,7 @@ export function MarketingMessage({ level = 1, wide = false, children }: Props) {
       </p>
       <Heading
         id="marketing-headline"
-        className="mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl lg:text-5xl"
+        className={`mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl ${level === 1 ? "lg:text-5xl" : ""}`}
       >
         {t("marketing.headline")}
       </Heading>
@@ -42,7 +45,7 @@ export function MarketingMessage({ level = 1, wide = false, children }: Props) {
       {children}
       <ul
         aria-label={t("marketing.featuresLabel")}
-        className={`mt-10 grid gap-4 ${wide ? "sm:grid-cols-2" : ""}`}
+        className={`grid ${wide ? "mt-10 gap-4 sm:grid-cols-2" : "mt-8 gap-3 xl:grid-cols-2"}`}
       >
         {FEATURES.map(({ key, Icon }) => (
           <li

@@ -1,40 +1,15 @@
 import { Icon, type IconProps } from "./icons";
 
-/** Icons of the tool cards and the artifacts panel (same stroke style as icons.tsx). */
-
-export function SunCloudIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M8 3v1.5M3.5 8H2M4.8 4.8l1 1M12.2 4.8l-1 1" />
-      <path d="M11.3 9.2A3.5 3.5 0 1 0 5 11" />
-      <path d="M8.5 20h9a3.5 3.5 0 0 0 .4-7 5 5 0 0 0-9.6 1.3A3 3 0 0 0 8.5 20z" />
-    </Icon>
-  );
-}
+/**
+ * Icons of the tool card shell, the chat and the artifacts panel (same stroke style as
+ * icons.tsx). A tool family's own icons are in its folder.
+ */
 
 export function ClockIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
-    </Icon>
-  );
-}
-
-export function BulbIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M9 18h6M10 21h4" />
-      <path d="M12 3a6 6 0 0 0-3.6 10.8c.6.5 1 1.2 1 2V16h5.2v-.2c0-.8.4-1.5 1-2A6 6 0 0 0 12 3z" />
-    </Icon>
-  );
-}
-
-export function FlagCheckIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m8 12.5 2.7 2.7L16.5 9.5" />
     </Icon>
   );
 }
@@ -88,22 +63,6 @@ export function CameraIcon(props: IconProps) {
     <Icon {...props}>
       <path d="M3 8a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
       <path d="m16 10 5-3v10l-5-3" />
-    </Icon>
-  );
-}
-
-export function DropletIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 3.5s6 6.2 6 10.5a6 6 0 0 1-12 0c0-4.3 6-10.5 6-10.5z" />
-    </Icon>
-  );
-}
-
-export function WindIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 8h10a3 3 0 1 0-3-3M3 12h15a3 3 0 1 1-3 3M3 16h7" />
     </Icon>
   );
 }

@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useState 
 import { useTranslation } from "react-i18next";
 import { DownloadIcon } from "../components/icons";
 import { CSV_PREVIEW_LIMIT, TEXT_PREVIEW_LIMIT } from "./fileText";
-import { formatBytes } from "./formatBytes";
+import { useFormatBytes } from "./formatBytes";
 import { type TextKind, type ViewerKind, isTextKind, viewerKindOf } from "./kinds";
 import type { FileDisplayProps } from "./types";
 import { useFileText } from "./useFileText";
@@ -58,6 +58,7 @@ function Failed({ file, source }: { file: FileDisplayProps; source: FileUrl }) {
 
 function TextPreview({ kind, file, source }: { kind: TextKind; file: FileDisplayProps; source: FileUrl }) {
   const { t } = useTranslation();
+  const formatBytes = useFormatBytes();
   const limit = TEXT_LIMITS[kind];
   const state = useFileText(file, limit);
   if (state.status === "loading") return <PreviewNotice tone="loading">{t("fileViewer.loading")}</PreviewNotice>;
@@ -88,6 +89,7 @@ function MediaPreview({ kind, file, source }: { kind: MediaKind; file: FileDispl
 }
 
 function Header({ file, href }: { file: FileDisplayProps; href: string | undefined }) {
+  const formatBytes = useFormatBytes();
   const facts = [file.mimeType, file.size === undefined ? undefined : formatBytes(file.size)].filter(Boolean).join(" · ");
   return (
     <header className="flex items-start gap-3 border-b border-slate-200 px-4 py-3">

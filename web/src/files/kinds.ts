@@ -124,3 +124,63 @@ export function codeLanguageOf(file: Pick<FileDisplayProps, "fileName" | "mimeTy
   if (Object.hasOwn(CODE_LANGUAGES, ext)) return CODE_LANGUAGES[ext];
   return CODE_MEDIA_TYPES[baseMediaType(file.mimeType)];
 }
+
+/**
+ * The spec's file type classes (002 §9), for the icon a file gets on cards and
+ * attachments; `other` is anything outside them. Which viewer opens a file is
+ * `viewerKindOf`'s business: markdown, HTML, CSV and video have viewers of their own.
+ */
+export const FILE_CLASSES = ["image", "video", "audio", "pdf", "excel", "word", "powerpoint", "archive", "code", "text", "other"] as const;
+export type FileClass = (typeof FILE_CLASSES)[number];
+
+/** The classes the spec calls previewable (002 §9); each has a viewer. */
+export const PREVIEWABLE_CLASSES = ["image", "pdf", "text", "code"] as const satisfies readonly FileClass[];
+
+const CLASS_EXTENSIONS: Partial<Record<FileClass, ReadonlySet<string>>> = {
+  audio: new Set(["mp3", "wav", "ogg", "oga", "m4a", "aac", "flac", "opus", "weba"]),
+  excel: new Set(["xls", "xlsx", "xlsm", "ods", "csv"]),
+  word: new Set(["doc", "docx", "odt", "rtf"]),
+  powerpoint: new Set(["ppt", "pptx", "odp"]),
+  archive: new Set(["zip", "rar", "7z", "tar", "gz", "tgz", "bz2", "xz"]),
+};
+
+const CLASS_MEDIA_TYPES: Record<string, FileClass> = {
+  "application/vnd.ms-excel": "excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "excel",
+  "application/vnd.oasis.opendocument.spreadsheet": "excel",
+  "text/csv": "excel",
+  "application/msword": "word",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "word",
+  "application/vnd.oasis.opendocument.text": "word",
+  "application/rtf": "word",
+  "application/vnd.ms-powerpoint": "powerpoint",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "powerpoint",
+  "application/vnd.oasis.opendocument.presentation": "powerpoint",
+  "application/zip": "archive",
+  "application/x-zip-compressed": "archive",
+  "application/x-7z-compressed": "archive",
+  "application/vnd.rar": "archive",
+  "application/x-rar-compressed": "archive",
+  "application/x-tar": "archive",
+  "application/gzip": "archive",
+  "application/x-gzip": "archive",
+};
+
+const hasExtension = (kind: FileClass, ext: string) => CLASS_EXTENSIONS[kind]?.has(ext) ?? false;
+
+/** The spec class of a file, by its media type, then its extension. */
+export function fileClassOf(file: Pick<FileDisplayProps, "fileName" | "mimeType">): FileClass {
+  const type = baseMediaType(file.mimeType);
+  const ext = extensionOf(file.fileName);
+  const generic = isGeneric(type);
+  if (CLASS_MEDIA_TYPES[type]) return CLASS_MEDIA_TYPES[type];
+  for (const kind of ["excel", "word", "powerpoint", "archive"] as const) if (hasExtension(kind, ext)) return kind;
+  if (type.startsWith("image/") || (generic && IMAGE_EXTENSIONS.has(ext))) return "image";
+  if (type.startsWith("audio/") || hasExtension("audio", ext)) return "audio";
+  if ((type.startsWith("video/") && !Object.hasOwn(CODE_LANGUAGES, ext)) || (generic && VIDEO_EXTENSIONS.has(ext))) return "video";
+  if (type === "application/pdf" || ext === "pdf") return "pdf";
+  const kind = viewerKindOf({ fileName: file.fileName, mimeType: file.mimeType });
+  if (kind === "code" || kind === "html") return "code";
+  if (kind === "markdown" || kind === "text") return "text";
+  return "other";
+}

@@ -1,4 +1,4 @@
-import { isRecord } from "../chat/types";
+import { isRecord } from "../lib/values";
 
 /**
  * The props of a file-display artifact (spec 000 §3). `fileId` and `fileName` are required;

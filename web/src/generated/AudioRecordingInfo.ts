@@ -4,7 +4,7 @@ export type AudioRecordingInfo = { fileName: string, displayName: string,
 /**
  * Where to download it: `/api/chat-history/{chatId}/audio/{fileName}`.
  */
-path: string, size: bigint, 
+path: string, size: number, 
 /**
  * Seconds.
  */

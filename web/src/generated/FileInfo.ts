@@ -3,7 +3,7 @@
 /**
  * A stored file as the owner sees it.
  */
-export type FileInfo = { id: string, fileName: string, mimeType: string, size: bigint, 
+export type FileInfo = { id: string, fileName: string, mimeType: string, size: number, 
 /**
  * RFC 3339.
  */

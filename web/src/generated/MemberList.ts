@@ -5,4 +5,4 @@ export type MemberList = { members: Array<MemberInfo>,
 /**
  * How many members match, across all pages.
  */
-total: bigint, };
+total: number, };

@@ -7,4 +7,4 @@ export type UploadedFile = { id: string, filename: string,
 /**
  * Works without a session for as long as the file exists.
  */
-non_expire_view_url: string, thumbnail_url?: string, mime_type: string, size: bigint, watermarked: boolean, };
+non_expire_view_url: string, thumbnail_url?: string, mime_type: string, size: number, watermarked: boolean, };

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import * as families from "../tools/families";
+import { familyOfPath } from "./families";
 import en from "./locales/en";
 import { LANGUAGES } from "./languages";
 import { catalogues } from "./resources";
@@ -66,9 +68,33 @@ describe("translation catalogues", () => {
   });
 });
 
+describe("the tool families' strings", () => {
+  const names = Object.keys(families);
+  const inFamily = (key: string) => names.some((name) => key.startsWith(`${name}.`));
+
+  it("are in the catalogue under each family's name, in every language", () => {
+    for (const name of names) expect([...english.keys()].some((key) => key.startsWith(`${name}.`)), name).toBe(true);
+    // The parity checks above then hold every language to the same keys.
+  });
+
+  /** Each family's words that are the same in a language, declared beside its translation (`sameAsEnglish`). */
+  const sameAsEnglish = Object.entries(import.meta.glob<readonly string[] | undefined>("../tools/*/strings/*.ts", { eager: true, import: "sameAsEnglish" })).flatMap(
+    ([path, keys]) => (keys ?? []).map((key) => `${/([^/]+)\.ts$/.exec(path)![1]}:${familyOfPath(path)}.${key}`),
+  );
+
+  it.each(others)("are translated in $code", ({ code, strings }) => {
+    // Formats without words of their own ('{{value}} km/h', 'UTC', 'AM') need none.
+    const hasWords = (text: string) => /\p{L}{2,}/u.test(text.replace(/\{\{\s*\w+\s*\}\}/g, "").replace(/\b(km\/h|UTC|AM|PM)\b/g, ""));
+    const untranslated = [...english]
+      .filter(([key, value]) => inFamily(key) && hasWords(value) && strings.get(key) === value && !sameAsEnglish.includes(`${code}:${key}`))
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
+});
+
 describe("the spec's texts", () => {
   // Spec 000 §2, §5, §8; 001 §2.1, §2.2, §2.16, §2.18, §8; 002 §2, §5: quoted strings are the defaults.
-  const quoted: Record<string, string> = {
+  const quotedInEnglish: Record<string, string> = {
     "input.placeholder": "Type a message or use voice...",
     "input.dropHere": "Drop files here",
     "input.filesSelected": "{{n}} file(s) selected",
@@ -89,9 +115,8 @@ describe("the spec's texts", () => {
     "tools.result": "Result {{tool}}",
     "tools.failed": "Tool Call Failed",
     "tools.unknownError": "Unknown error",
-    "weather.note": "数据仅供参考",
-    "taskCompleted.label": "Task Completed",
-    "taskCompleted.defaultMessage": "Task completed successfully",
+    "task.label": "Task Completed",
+    "task.defaultMessage": "Task completed successfully",
     "artifacts.unknownType": "Unknown Artifact Type",
     "artifacts.footer": "Tab {{n}} of {{m}}",
     "artifacts.preview.openInNewTab": "Open in New Tab",
@@ -101,33 +126,51 @@ describe("the spec's texts", () => {
     "artifacts.preview.notAvailable": "Preview not available",
     "alerts.tooLargePaste": "The following files are too large (max 100MB):",
     "alerts.tooLargePick": "The following files are too large, please select files under 100MB:",
-    "errors.sendFailed": "发送消息失败，请重试",
-    "errors.historyFailed": "加载聊天历史记录失败",
     "errors.withMessage": "Error: {{message}}",
-    "errors.unknown": "发生未知错误",
     "errors.deleteMessageFailed": "Failed to delete message",
-    "errors.uploadFailedMany": "{{n}} 个文件上传失败，但消息仍会发送",
-    "errors.uploadFailedOne": "文件上传失败，但消息仍会发送",
-    "errors.audioDownloadFailed": "下载音频文件失败",
     "fileViewer.loadFailed": "Failed to load preview",
     "fileViewer.notSupported": "Preview not supported for this file type",
   };
+  // The spec quotes these from its Chinese deployment: verbatim in Simplified Chinese,
+  // translated everywhere else (English included).
+  const quotedInChinese: Record<string, string> = {
+    "weather.note": "数据仅供参考",
+    "errors.sendFailed": "发送消息失败，请重试",
+    "errors.historyFailed": "加载聊天历史记录失败",
+    "errors.unknown": "发生未知错误",
+    "errors.uploadFailedMany": "{{n}} 个文件上传失败，但消息仍会发送",
+    "errors.uploadFailedOne": "文件上传失败，但消息仍会发送",
+    "errors.audioDownloadFailed": "下载音频文件失败",
+  };
+  const zhCN = flatten(catalogues["zh-CN"]);
 
-  it("are the English catalogue's strings, exactly", () => {
-    for (const [key, text] of Object.entries(quoted)) expect(english.get(key), key).toBe(text);
+  it("are the English catalogue's strings, exactly, where the spec quotes English", () => {
+    for (const [key, text] of Object.entries(quotedInEnglish)) expect(english.get(key), key).toBe(text);
   });
 
   it("stay verbatim in Simplified Chinese where the spec quotes Chinese", () => {
-    const zh = flatten(catalogues["zh-CN"]);
-    for (const [key, text] of Object.entries(quoted).filter(([, t]) => /[\u4e00-\u9fff]/.test(t))) expect(zh.get(key), key).toBe(text);
+    for (const [key, text] of Object.entries(quotedInChinese)) expect(zhCN.get(key), key).toBe(text);
   });
 
   it("are translated in the other languages", () => {
     // Words that are the same in the language itself.
     const alike: Record<string, string[]> = { es: ["errors.withMessage"] };
     for (const { code, strings } of others.filter((o) => o.code !== "zh-CN")) {
-      const same = Object.keys(quoted).filter((key) => strings.get(key) === english.get(key) && !alike[code]?.includes(key));
+      const same = Object.keys(quotedInEnglish).filter((key) => strings.get(key) === english.get(key) && !alike[code]?.includes(key));
       expect(same, code).toEqual([]);
     }
+    for (const { code, strings } of [{ code: "en", strings: english }, ...others.filter((o) => o.code !== "zh-CN")]) {
+      const same = Object.keys(quotedInChinese).filter((key) => strings.get(key) === zhCN.get(key));
+      expect(same, code).toEqual([]);
+    }
+  });
+});
+
+describe("the English interface", () => {
+  it("has no Chinese, Japanese or Korean characters anywhere", () => {
+    // Han, kana, Hangul, CJK punctuation and full-width forms.
+    const cjk = /[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+    const leaked = [...english].filter(([, value]) => cjk.test(value)).map(([key, value]) => `${key}: ${value}`);
+    expect(leaked).toEqual([]);
   });
 });

@@ -1,9 +1,13 @@
 import { Suspense, lazy } from "react";
 import { selectIsSignedIn, useAuthStore } from "../auth/store";
 import { loadChatPage } from "../chat/preload";
+import { PageLoading } from "../components/PageLoading";
 import { LandingPage } from "./LandingPage";
 
-/** The chat page is its own chunk: visitors on the landing and login pages never load it. */
+/**
+ * The chat page is its own chunk: visitors on the landing and login pages do not load it
+ * (the sign-in form starts loading it once a password is sent).
+ */
 const ChatPage = lazy(loadChatPage);
 
 /** The root: the landing view for visitors, the chat for signed-in users. */
@@ -11,7 +15,7 @@ export function HomePage() {
   const signedIn = useAuthStore(selectIsSignedIn);
   if (!signedIn) return <LandingPage />;
   return (
-    <Suspense fallback={<div className="h-dvh bg-slate-50" />}>
+    <Suspense fallback={<PageLoading chat />}>
       <ChatPage />
     </Suspense>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSessionEndNotice } from "../auth/sessionEnd";
 import { useAuthStore } from "../auth/store";
+import { loadChatPage } from "../chat/preload";
 import { AuthLayout } from "../components/AuthLayout";
 import { LoginForm } from "../components/LoginForm";
 import { AlertIcon } from "../components/icons";
@@ -33,6 +34,9 @@ export function LoginPage() {
       <SessionEndedNotice />
       <div className="mt-8">
         <LoginForm
+          // The chat's code loads while the password is checked, not after: the chat then
+          // follows the sign-in at once instead of after a loading screen.
+          onSubmit={() => void loadChatPage()}
           onSignedIn={(response) => {
             clearNotice();
             signIn(response);

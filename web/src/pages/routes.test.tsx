@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../auth/store";
@@ -8,6 +8,7 @@ import { fakeServer } from "../test/chatServer";
 import { json, mockFetch } from "../test/fetchMock";
 import { makeJwt } from "../test/jwt";
 import { renderApp } from "../test/render";
+import { LANDING_MS } from "./LandingPage";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,6 +34,22 @@ describe("anonymous visitor", () => {
     await userEvent.click(screen.getByRole("button", { name: "Login" }));
     expect(router.state.location.pathname).toBe("/login");
     expect(screen.getByRole("heading", { name: "Sign in to Waybill" })).toBeVisible();
+  });
+
+  it("sees the landing view first, then the sign-in page by itself, which takes the landing view's place in the history", () => {
+    vi.useFakeTimers();
+    try {
+      const { router } = renderApp("/");
+      expect(screen.getByRole("button", { name: "Login" })).toBeVisible();
+      act(() => vi.advanceTimersByTime(LANDING_MS - 1));
+      expect(router.state.location.pathname).toBe("/");
+      act(() => vi.advanceTimersByTime(1));
+      expect(router.state.location.pathname).toBe("/login");
+      expect(router.state.historyAction).toBe("REPLACE");
+      expect(screen.getByRole("heading", { name: "Sign in to Waybill" })).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("is sent to /login from the memory page", () => {

@@ -6,6 +6,7 @@ import { useSessionEndNotice } from "../auth/sessionEnd";
 import { useAuthStore } from "../auth/store";
 import { DEFAULT_MODEL_OPTIONS } from "../chat/models";
 import { usePreferences } from "../chat/preferences";
+import { FakeWebSocket } from "./fakeWebSocket";
 
 beforeEach(async () => {
   localStorage.clear();
@@ -33,6 +34,10 @@ if (!window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+
+// No test reaches a real server: sockets the app opens are fakes the tests can drive.
+Object.assign(globalThis, { WebSocket: FakeWebSocket });
+beforeEach(() => FakeWebSocket.reset());
 
 if (!("ResizeObserver" in window)) {
   class ResizeObserverStub {

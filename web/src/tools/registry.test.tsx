@@ -51,7 +51,7 @@ const CARDS = [
   },
 ] as const;
 
-const PHASES: ToolPhase[] = ["preparing", "executing", "completed", "failed"];
+const PHASES: ToolPhase[] = ["preparing", "executing", "completed", "failed", "stopped"];
 
 beforeEach(() => useArtifacts.setState(useArtifacts.getInitialState(), true));
 
@@ -110,6 +110,20 @@ describe.each(CARDS)("$tool card", ({ tool, input, output, shows, fromResultOnly
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
     expect(screen.getByTestId("tool-title")).toHaveTextContent("Tool Call Failed");
     expect(screen.getByRole("alert")).toHaveTextContent("The service could not be reached");
+  });
+
+  it("says calmly that it was stopped when the answer was stopped before the call finished", async () => {
+    render(<ToolPart invocation={toolCall(tool, "stopped", { input })} />);
+    const card = screen.getByTestId("tool-card");
+    expect(card).toHaveAttribute("data-phase", "stopped");
+    expect(screen.getByTestId("tool-status")).toHaveTextContent("Stopped");
+    expect(screen.getByTestId("tool-title")).not.toHaveTextContent("Tool Call Failed");
+    expect(screen.queryByTestId("tool-skeleton")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(card.querySelector(".animate-spin")).toBeNull();
+    const header = screen.getAllByRole("button")[0]!;
+    if (header.getAttribute("aria-expanded") === "false") await userEvent.click(header);
+    expect(screen.getByTestId("tool-stopped")).toHaveTextContent("Stopped before it finished");
   });
 
   it("collapses and expands on click", async () => {

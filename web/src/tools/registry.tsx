@@ -1,44 +1,52 @@
-import { DisplayFileCard } from "./files/DisplayFileCard";
+import { addArtifactViewers } from "../artifacts/viewers/families";
+import * as families from "./families";
 import { GenericToolCard } from "./generic/GenericToolCard";
-import { ImageGenerationCard } from "./image/ImageGenerationCard";
-import { TaskCompletedCard } from "./task/TaskCompletedCard";
-import { SequentialThinkingCard } from "./thinking/SequentialThinkingCard";
-import { TimeCard } from "./time/TimeCard";
-import type { ToolCard, ToolInvocation } from "./types";
-import { WeatherCard } from "./weather/WeatherCard";
-
-/** A tool that is bookkeeping, not something to show (spec 001 §1: endDelegation). */
-function NoCard() {
-  return null;
-}
+import { type ToolCard, type ToolCards, type ToolFamily, type ToolInvocation, type ToolName, isCallOf } from "./types";
 
 /**
- * The card for each tool, by the tool's name: the one place a tool's card is chosen.
- * Tools without a card of their own and tools this build does not know get the generic
- * card, never nothing (only the tools mapped to NoCard show nothing, on purpose).
+ * Every family's cards in one map, typed by tool. A tool claimed by two families is a
+ * mistake in the registration, found at once rather than by which card happens to win.
  */
-const toolCards = {
-  weatherTool: WeatherCard,
-  timeTool: TimeCard,
-  sequentialThinkingTool: SequentialThinkingCard,
-  taskCompleted: TaskCompletedCard,
-  imageGenerationTool: ImageGenerationCard,
-  displayFileTool: DisplayFileCard,
-  endDelegation: NoCard,
-} satisfies Record<string, ToolCard>;
+function cardsOf(list: readonly ToolFamily[]): ToolCards {
+  const cards: ToolCards = {};
+  for (const family of list) {
+    for (const name of Object.keys(family.cards)) {
+      if (Object.hasOwn(cards, name)) throw new Error(`Two tool families have a card for ${name}`);
+    }
+    Object.assign(cards, family.cards);
+  }
+  return cards;
+}
 
-export type ToolName = keyof typeof toolCards;
+const toolCards = cardsOf(Object.values(families));
+addArtifactViewers(Object.values(families).flatMap((family) => Object.entries(family.viewers ?? {})));
 
-function isToolName(name: string): name is ToolName {
+/** Tools the server does not list that are bookkeeping, not something to show (spec 001 §1). */
+const NOT_SHOWN = new Set(["endDelegation"]);
+
+function hasCard(name: string): name is ToolName {
   return Object.hasOwn(toolCards, name);
 }
 
-export function cardFor(toolName: string): ToolCard {
-  return isToolName(toolName) ? toolCards[toolName] : GenericToolCard;
+/**
+ * The card for a tool: its family's, nothing for bookkeeping tools, the generic card for
+ * every other tool (one this build does not know included), never nothing.
+ */
+export function cardFor(toolName: string): ToolCard<never> | null {
+  if (NOT_SHOWN.has(toolName)) return null;
+  return (hasCard(toolName) ? toolCards[toolName] : undefined) ?? GenericToolCard;
+}
+
+/** Tool `N`'s call with its own card, which reads input and output typed. */
+function cardElement<N extends ToolName>(invocation: ToolInvocation<N>) {
+  const Card: ToolCard<N> = toolCards[invocation.toolName] ?? GenericToolCard;
+  return <Card invocation={invocation} />;
 }
 
 /** Renders one tool call with its card. */
 export function ToolPart({ invocation }: { invocation: ToolInvocation }) {
-  const Card = cardFor(invocation.toolName);
-  return <Card invocation={invocation} />;
+  const name = invocation.toolName;
+  if (NOT_SHOWN.has(name)) return null;
+  if (hasCard(name) && isCallOf(invocation, name)) return cardElement(invocation);
+  return <GenericToolCard invocation={invocation} />;
 }

@@ -1,5 +1,10 @@
-import type { ComponentType } from "react";
-import { isRecord } from "../chat/types";
+import type { DeepPartial } from "ai";
+import type { ReactNode } from "react";
+import type { ViewerSpec } from "../artifacts/viewers/types";
+import type { ToolName, ToolTypes } from "../generated/tools/ToolTypes";
+import { isRecord, str } from "../lib/values";
+
+export type { ToolName, ToolTypes };
 
 /**
  * Every state a tool part can be in (spec 001 §3): the SDK's current ones and the older
@@ -22,8 +27,13 @@ export const TOOL_STATES = [
 
 export type ToolState = (typeof TOOL_STATES)[number];
 
-/** Where a card is in its lifecycle (spec 001 §4). */
-export type ToolPhase = "preparing" | "executing" | "completed" | "failed";
+/**
+ * Where a card is in its lifecycle (spec 001 §4). `stopped`: the answer was stopped
+ * (Stop or Escape) before the call finished — not a failure of the tool. `approval`: a
+ * state-changing call waits for the user's Approve or Deny (DESIGN §4); `denied`: the
+ * user said no, so it never ran — a decision, not a failure.
+ */
+export type ToolPhase = "preparing" | "approval" | "executing" | "completed" | "failed" | "denied" | "stopped";
 
 export const TOOL_PHASE: Record<ToolState, ToolPhase> = {
   "partial-call": "preparing",
@@ -32,35 +42,126 @@ export const TOOL_PHASE: Record<ToolState, ToolPhase> = {
   "input-available": "executing",
   calling: "executing",
   streaming: "executing",
-  "approval-requested": "executing",
+  "approval-requested": "approval",
+  // Approved and about to run; a denial read from the part says `denied` (toToolInvocation).
   "approval-responded": "executing",
   result: "completed",
   "output-available": "completed",
   "output-error": "failed",
-  "output-denied": "failed",
+  "output-denied": "denied",
 };
+
+/**
+ * The error text the server gives every call cut short by a stop; the client writes the
+ * same when it has to mark the calls itself (see chat/stopping.ts).
+ */
+export const STOPPED_ERROR = "Stopped before it finished";
+
+/**
+ * Whether a call ended because the answer was stopped: the server marks it with
+ * `resultProviderMetadata.waybill.stopped` (an `output-error` part), so a reload tells
+ * it from a real failure.
+ */
+export function wasStopped(call: Record<string, unknown>): boolean {
+  const meta = call.resultProviderMetadata;
+  return call.state === "output-error" && isRecord(meta) && isRecord(meta.waybill) && meta.waybill.stopped === true;
+}
 
 function isToolState(value: unknown): value is ToolState {
   return typeof value === "string" && (TOOL_STATES as readonly string[]).includes(value);
 }
 
-/** One tool call as cards see it, whatever shape of part it came from. */
-export type ToolInvocation = {
+/**
+ * A server tool's input as its card sees it: partial while the model is still writing it
+ * (`preparing`), whole from `executing` on. A tool the server does not list: `unknown`.
+ */
+export type InputOf<N extends string> = N extends ToolName ? DeepPartial<ToolTypes[N]["input"]> : unknown;
+/** A server tool's output: the type its Rust tool writes (web/src/generated/tools/). */
+export type OutputOf<N extends string> = N extends ToolName ? ToolTypes[N]["output"] : unknown;
+
+/**
+ * One call of tool `N` as cards see it, whatever shape of part it came from. Without `N`
+ * (any tool) input and output are `unknown`; a card of one tool gets them typed.
+ */
+export type ToolInvocation<N extends string = string> = {
   toolCallId: string;
-  toolName: string;
+  toolName: N;
   state: ToolState;
   phase: ToolPhase;
-  input: unknown;
-  output: unknown;
+  input: InputOf<N> | undefined;
+  /** There once the call is `completed`. */
+  output: OutputOf<N> | undefined;
   errorText: string | undefined;
+  /** The user's decision, for a call that asked for approval (undefined while none was asked or given). */
+  approval: ToolApproval | undefined;
+  /** The server runs it (a client tool's card answers it instead). */
+  providerExecuted: boolean;
   /** The message holding the call (artifacts register per message). */
   messageId: string;
 };
 
-export type ToolCardProps = { invocation: ToolInvocation };
-export type ToolCard = ComponentType<ToolCardProps>;
+/** A call's approval as the part stores it: asked (no `approved` yet), then decided. */
+export type ToolApproval = { approved: boolean | undefined; reason: string | undefined };
 
-const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+function approvalOf(call: Record<string, unknown>): ToolApproval | undefined {
+  const { approval } = call;
+  if (!isRecord(approval)) return undefined;
+  return { approved: typeof approval.approved === "boolean" ? approval.approved : undefined, reason: str(approval.reason) };
+}
+
+function phaseOf(call: Record<string, unknown>, state: ToolState, approval: ToolApproval | undefined): ToolPhase {
+  if (wasStopped(call)) return "stopped";
+  if (state === "approval-responded" && approval?.approved === false) return "denied";
+  return TOOL_PHASE[state];
+}
+
+export type ToolCardProps<N extends string = string> = { invocation: ToolInvocation<N> };
+/**
+ * The card of tool `N`: a function component. `ToolCard` (any tool) fits every tool, as
+ * the generic card does; `ToolCard<never>` is what any card is.
+ */
+export type ToolCard<N extends string = string> = (props: ToolCardProps<N>) => ReactNode;
+/** Cards by tool name, each typed by its own tool's input and output. */
+export type ToolCards = { readonly [N in ToolName]?: ToolCard<N> };
+
+/**
+ * Where a call read from the wire becomes a call of its tool, typed by the tool's
+ * generated output. Nothing is checked but the name: the server's typed tools write
+ * exactly `ToolTypes[N]["output"]`, and the golden samples test renders each card with a
+ * real output, so card and Rust type cannot drift apart unnoticed. Chats stored by older
+ * versions may hold older shapes; the cards that can meet one read it tolerantly and say
+ * which.
+ */
+export function isCallOf<N extends string>(invocation: ToolInvocation, toolName: N): invocation is ToolInvocation<N> {
+  return invocation.toolName === toolName;
+}
+
+/**
+ * What a family's cards show of their tools' golden samples (real outputs the server's
+ * tests write to web/src/generated/samples/): in `tools/<family>/samples.ts`, read by
+ * tools/samples.test.tsx, which renders each sample with its card and looks for the texts.
+ */
+export type SampleChecks = { readonly [N in ToolName]?: (sample: OutputOf<N>) => readonly string[] };
+
+/** A family's English strings: nested objects of strings, written `as const`. */
+export type StringTree = { readonly [key: string]: string | StringTree };
+
+/**
+ * The web half of a tool family (`tools/<family>/family.ts`), registered by one line in
+ * tools/families.ts whose export name is the family's name.
+ */
+export type ToolFamily<Strings extends StringTree = StringTree> = {
+  /**
+   * Its English strings (`tools/<family>/strings/en.ts`), under `<family>.` in the
+   * catalogue. They type `t()`; the catalogue itself reads every language's file from the
+   * folder (i18n/families.ts), so the main bundle never pulls in the cards.
+   */
+  strings: Strings;
+  /** Its cards, by the name of the tool each one shows. */
+  cards: ToolCards;
+  /** Side-panel viewers for artifact types of its own, by type. */
+  viewers?: Readonly<Record<string, ViewerSpec>>;
+};
 
 /**
  * Reads a message part as a tool call: `tool-{name}` and `dynamic-tool` parts (the SDK's),
@@ -72,10 +173,10 @@ export function toToolInvocation(part: unknown, messageId: string): ToolInvocati
   let toolName: string | undefined;
   if (part.type === "tool-invocation" && isRecord(part.toolInvocation)) {
     call = part.toolInvocation;
-    toolName = text(call.toolName);
+    toolName = str(call.toolName);
   } else if (part.type === "dynamic-tool") {
     call = part;
-    toolName = text(part.toolName);
+    toolName = str(part.toolName);
   } else if (part.type.startsWith("tool-")) {
     call = part;
     toolName = part.type.slice("tool-".length);
@@ -84,14 +185,17 @@ export function toToolInvocation(part: unknown, messageId: string): ToolInvocati
   }
   if (!toolName) return null;
   const state: ToolState = isToolState(call.state) ? call.state : "input-available";
+  const approval = approvalOf(call);
   return {
-    toolCallId: text(call.toolCallId) ?? `${messageId}:${toolName}`,
+    toolCallId: str(call.toolCallId) ?? `${messageId}:${toolName}`,
     toolName,
     state,
-    phase: TOOL_PHASE[state],
+    phase: phaseOf(call, state, approval),
     input: call.input ?? call.args ?? call.parameters,
     output: call.output ?? call.result,
-    errorText: text(call.errorText) ?? text(call.error),
+    errorText: str(call.errorText) ?? str(call.error),
+    approval,
+    providerExecuted: call.providerExecuted === true,
     messageId,
   };
 }

@@ -10,9 +10,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value, json};
 
 use super::http::{self, Call, Decoder, SseEvent};
-use super::{
-    AssistantContent, EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, ProviderError, StopReason, ToolResult, UserContent,
-};
+use super::{AssistantContent, EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, ProviderError, StopReason, ToolResult, UserContent};
 
 const PROVIDER: &str = "Anthropic";
 const API_VERSION: &str = "2023-06-01";
@@ -91,8 +89,7 @@ fn body(request: &ModelRequest) -> Value {
         body["system"] = json!(system);
     }
     if !request.tools.is_empty() {
-        let tools: Vec<Value> =
-            request.tools.iter().map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.input_schema})).collect();
+        let tools: Vec<Value> = request.tools.iter().map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.input_schema})).collect();
         body["tools"] = json!(tools);
     }
     // With thinking on Anthropic rejects a temperature other than 1, so none is ever sent.
@@ -188,7 +185,10 @@ enum Block {
     Text,
     Thinking,
     /// A tool call, and whether any argument text arrived for it yet.
-    Tool { id: String, has_input: bool },
+    Tool {
+        id: String,
+        has_input: bool,
+    },
     /// Blocks we do not surface (`redacted_thinking`, server tools, later additions).
     Other,
 }
@@ -258,10 +258,8 @@ impl Decoder for Decode {
 impl Decode {
     /// Usage counts are running totals; cached prompt tokens count as input too.
     fn usage(&mut self, usage: &Value) {
-        let input: Option<u64> = ["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"]
-            .iter()
-            .filter_map(|k| usage[*k].as_u64())
-            .reduce(|a, b| a + b);
+        let input: Option<u64> =
+            ["input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"].iter().filter_map(|k| usage[*k].as_u64()).reduce(|a, b| a + b);
         if let Some(input) = input {
             self.input_tokens = input;
         }
@@ -362,39 +360,48 @@ mod tests {
     use super::*;
 
     fn feed(decoder: &mut Decode, events: &[(&str, Value)]) -> Vec<ModelEvent> {
-        events
-            .iter()
-            .flat_map(|(name, data)| decoder.event(&SseEvent { event: (*name).into(), data: data.to_string() }).expect("decodes"))
-            .collect()
+        events.iter().flat_map(|(name, data)| decoder.event(&SseEvent { event: (*name).into(), data: data.to_string() }).expect("decodes")).collect()
     }
 
     #[test]
     fn an_argument_less_tool_call_completes_as_an_empty_object() {
         let mut decoder = Decode::default();
-        let events = feed(&mut decoder, &[
-            ("content_block_start", json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": "toolu_1", "name": "timeTool", "input": {}}})),
-            ("content_block_delta", json!({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": ""}})),
-            ("content_block_stop", json!({"type": "content_block_stop", "index": 0})),
-            ("message_delta", json!({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": null}, "usage": {"output_tokens": 9}})),
-            ("message_stop", json!({"type": "message_stop"})),
-        ]);
-        assert_eq!(events, vec![
-            ModelEvent::ToolCallStart { id: "toolu_1".into(), name: "timeTool".into() },
-            ModelEvent::ToolCallDelta { id: "toolu_1".into(), delta: "{}".into() },
-            ModelEvent::Usage { input_tokens: 0, output_tokens: 9 },
-            ModelEvent::Finish(StopReason::ToolCalls),
-        ]);
+        let events = feed(
+            &mut decoder,
+            &[
+                (
+                    "content_block_start",
+                    json!({"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", "id": "toolu_1", "name": "timeTool", "input": {}}}),
+                ),
+                ("content_block_delta", json!({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": ""}})),
+                ("content_block_stop", json!({"type": "content_block_stop", "index": 0})),
+                ("message_delta", json!({"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": null}, "usage": {"output_tokens": 9}})),
+                ("message_stop", json!({"type": "message_stop"})),
+            ],
+        );
+        assert_eq!(
+            events,
+            vec![
+                ModelEvent::ToolCallStart { id: "toolu_1".into(), name: "timeTool".into() },
+                ModelEvent::ToolCallDelta { id: "toolu_1".into(), delta: "{}".into() },
+                ModelEvent::Usage { input_tokens: 0, output_tokens: 9 },
+                ModelEvent::Finish(StopReason::ToolCalls),
+            ]
+        );
         assert_eq!(decoder.end(), Ok(Vec::new()));
     }
 
     #[test]
     fn redacted_thinking_and_unknown_events_are_skipped_and_stop_reasons_map() {
         let mut decoder = Decode::default();
-        let events = feed(&mut decoder, &[
-            ("content_block_start", json!({"type": "content_block_start", "index": 0, "content_block": {"type": "redacted_thinking", "data": "EmwKAhgB"}})),
-            ("content_block_stop", json!({"type": "content_block_stop", "index": 0})),
-            ("future_event", json!({"type": "future_event"})),
-        ]);
+        let events = feed(
+            &mut decoder,
+            &[
+                ("content_block_start", json!({"type": "content_block_start", "index": 0, "content_block": {"type": "redacted_thinking", "data": "EmwKAhgB"}})),
+                ("content_block_stop", json!({"type": "content_block_stop", "index": 0})),
+                ("future_event", json!({"type": "future_event"})),
+            ],
+        );
         assert!(events.is_empty());
         assert_eq!(stop_reason("max_tokens"), StopReason::Length);
         assert_eq!(stop_reason("refusal"), StopReason::ContentFilter);
@@ -418,9 +425,12 @@ mod tests {
             ModelMessage::Assistant(vec![AssistantContent::Reasoning { text: "unsigned".into(), signature: None }]),
             ModelMessage::User(vec![UserContent::Image { url: "data:text/plain,hello".into(), media_type: "image/png".into() }]),
         ];
-        assert_eq!(messages(&history, true), vec![json!({"role": "user", "content": [
-            {"type": "text", "text": "hi"},
-            {"type": "text", "text": "[An attachment could not be sent: it is not a base64 data URL]"}
-        ]})]);
+        assert_eq!(
+            messages(&history, true),
+            vec![json!({"role": "user", "content": [
+                {"type": "text", "text": "hi"},
+                {"type": "text", "text": "[An attachment could not be sent: it is not a base64 data URL]"}
+            ]})]
+        );
     }
 }

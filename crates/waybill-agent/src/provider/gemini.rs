@@ -10,9 +10,7 @@ mod schema;
 use serde_json::{Map, Value, json};
 
 use super::http::{self, Call, Decoder, SseEvent};
-use super::{
-    AssistantContent, EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, ProviderError, StopReason, ToolResult, UserContent,
-};
+use super::{AssistantContent, EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, ProviderError, StopReason, ToolResult, UserContent};
 
 const PROVIDER: &str = "Gemini";
 /// Prefix of the ids we make up for calls Gemini sent without one; such ids are ours and
@@ -223,9 +221,7 @@ impl Decoder for Decode {
             "STOP" if self.saw_call => StopReason::ToolCalls,
             "STOP" => StopReason::Stop,
             "MAX_TOKENS" => StopReason::Length,
-            "SAFETY" | "RECITATION" | "BLOCKLIST" | "PROHIBITED_CONTENT" | "SPII" | "IMAGE_SAFETY" | "IMAGE_PROHIBITED_CONTENT" => {
-                StopReason::ContentFilter
-            }
+            "SAFETY" | "RECITATION" | "BLOCKLIST" | "PROHIBITED_CONTENT" | "SPII" | "IMAGE_SAFETY" | "IMAGE_PROHIBITED_CONTENT" => StopReason::ContentFilter,
             _ => StopReason::Other,
         };
         let mut events: Vec<ModelEvent> =
@@ -283,10 +279,8 @@ mod tests {
     #[test]
     fn a_current_step_without_its_signature_gets_the_documented_stand_in() {
         let call = |id: &str| AssistantContent::ToolCall(ToolCall { id: id.into(), name: "timeTool".into(), input: json!({}) });
-        let messages = vec![
-            ModelMessage::User(vec![UserContent::Text("time?".into())]),
-            ModelMessage::Assistant(vec![call("gemini_call_1"), call("gemini_call_2")]),
-        ];
+        let messages =
+            vec![ModelMessage::User(vec![UserContent::Text("time?".into())]), ModelMessage::Assistant(vec![call("gemini_call_1"), call("gemini_call_2")])];
         let out = contents(&messages, true);
         assert_eq!(out[1]["parts"][0]["thoughtSignature"], SKIP_SIGNATURE);
         assert!(out[1]["parts"][1].get("thoughtSignature").is_none());

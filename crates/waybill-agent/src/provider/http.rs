@@ -12,6 +12,7 @@ use futures::{StreamExt, stream};
 use serde_json::Value;
 
 use super::{EventStream, ModelEvent, ProviderError};
+use waybill_tools::redact::{Refusal, clean, refusal};
 
 /// One server-sent event as the provider sent it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,9 +79,7 @@ pub fn drive<D: Decoder>(call: Call, decoder: D) -> EventStream {
                 Some(Ok(event)) => match decoder.event(&event) {
                     // A `Finish` ends the stream: whatever the connection does afterwards
                     // (more bytes, a reset) must not add an error after a finished answer.
-                    Ok(events) if events.iter().any(|e| matches!(e, ModelEvent::Finish(_))) => {
-                        Some((events.into_iter().map(Ok).collect(), State::Done))
-                    }
+                    Ok(events) if events.iter().any(|e| matches!(e, ModelEvent::Finish(_))) => Some((events.into_iter().map(Ok).collect(), State::Done)),
                     Ok(events) => Some((events.into_iter().map(Ok).collect(), State::Reading { body, decoder, secrets })),
                     Err(err) => Some((vec![Err(clean_error(err, &secrets))], State::Done)),
                 },
@@ -119,27 +118,10 @@ async fn open(call: Call) -> Result<stream::BoxStream<'static, Result<SseEvent, 
 
 /// The error for a non-success HTTP answer, from the provider's own error body.
 pub fn status_error(provider: &'static str, status: u16, body: &str, secrets: &[String]) -> ProviderError {
-    match status {
-        401 | 403 => ProviderError::BadKey { provider },
-        // Gemini answers a wrong key with 400 INVALID_ARGUMENT and reason API_KEY_INVALID.
-        400 if body.contains("API_KEY_INVALID") || body.contains("API key not valid") => ProviderError::BadKey { provider },
-        429 => ProviderError::RateLimited { provider },
-        _ => ProviderError::Upstream { provider, message: clean(&format!("{} (HTTP {status})", error_message(body)), secrets) },
-    }
-}
-
-/// The human part of a provider's error body: `error.message` (OpenAI, Anthropic,
-/// Gemini, DeepSeek), `message`, the first element of a JSON array (Gemini), or the text.
-pub fn error_message(body: &str) -> String {
-    let Ok(value) = serde_json::from_str::<Value>(body) else {
-        let text = body.trim();
-        return if text.is_empty() { "no details".into() } else { truncate(text, 300) };
-    };
-    let value = value.as_array().and_then(|a| a.first()).unwrap_or(&value);
-    let message = value["error"]["message"].as_str().or_else(|| value["message"].as_str()).or_else(|| value["error"].as_str());
-    match message {
-        Some(m) if !m.trim().is_empty() => truncate(m.trim(), 300),
-        _ => truncate(&value.to_string(), 300),
+    match refusal(status, body, secrets) {
+        Refusal::BadKey => ProviderError::BadKey { provider },
+        Refusal::RateLimited => ProviderError::RateLimited { provider },
+        Refusal::Failed(message) => ProviderError::Upstream { provider, message },
     }
 }
 
@@ -153,65 +135,21 @@ pub fn stream_error(provider: &'static str, kind: &str, message: &str) -> Provid
     }
 }
 
-fn truncate(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_owned(),
-    }
-}
-
 fn describe(err: &reqwest::Error) -> String {
     use std::error::Error as _;
-    let mut text = if err.is_timeout() { "timed out".to_owned() } else if err.is_connect() { "could not connect".to_owned() } else { "request failed".to_owned() };
+    let mut text = if err.is_timeout() {
+        "timed out".to_owned()
+    } else if err.is_connect() {
+        "could not connect".to_owned()
+    } else {
+        "request failed".to_owned()
+    };
     let mut source = err.source();
     while let Some(inner) = source {
         text = format!("{text}: {inner}");
         source = inner.source();
     }
     text
-}
-
-/// Removes secrets, credentials in URLs, and the words the web client treats as its own
-/// session ending ("401", "unauthorized") from a provider's text.
-pub fn clean(text: &str, secrets: &[String]) -> String {
-    let mut text = text.to_owned();
-    for secret in secrets.iter().filter(|s| s.len() >= 4) {
-        text = text.replace(secret.as_str(), "***");
-    }
-    let mut out = String::with_capacity(text.len());
-    for word in text.split_inclusive(char::is_whitespace) {
-        let bare = word.trim_end();
-        let lower = bare.to_ascii_lowercase();
-        let redacted = if looks_like_key(bare) {
-            Some("***".to_owned())
-        } else if lower.contains("unauthorized") || lower.contains("unauthorised") {
-            Some(replace_ci(bare, "unauthori", "not authori"))
-        } else if bare.trim_matches(|c: char| !c.is_ascii_digit()) == "401" {
-            Some(bare.replace("401", "4xx"))
-        } else {
-            None
-        };
-        match redacted {
-            Some(r) => {
-                out.push_str(&r);
-                out.push_str(&word[bare.len()..]);
-            }
-            None => out.push_str(word),
-        }
-    }
-    out
-}
-
-fn looks_like_key(word: &str) -> bool {
-    let word = word.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '-' && c != '_');
-    (word.starts_with("sk-") || word.starts_with("AIza") || word.starts_with("key=")) && word.len() >= 12
-}
-
-fn replace_ci(text: &str, needle: &str, with: &str) -> String {
-    match text.to_ascii_lowercase().find(needle) {
-        Some(at) => format!("{}{}{}", &text[..at], with, &text[at + needle.len()..]),
-        None => text.to_owned(),
-    }
 }
 
 fn clean_error(err: ProviderError, secrets: &[String]) -> ProviderError {
@@ -239,17 +177,6 @@ pub fn data_url(url: &str) -> Option<(&str, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn errors_never_carry_the_key_or_the_words_the_client_signs_out_on() {
-        let secrets = vec!["sk-live-abcdef123456".to_owned()];
-        let text = clean("Incorrect API key provided: sk-live-abcdef123456. Unauthorized (401); other key sk-proj-zzzzzzzzzzzz", &secrets);
-        assert!(!text.contains("sk-live"), "{text}");
-        assert!(!text.contains("sk-proj"), "{text}");
-        assert!(!text.to_lowercase().contains("unauthorized"), "{text}");
-        assert!(!text.contains("401"), "{text}");
-        assert_eq!(clean("order 4017 is late", &secrets), "order 4017 is late");
-    }
 
     #[test]
     fn status_errors_read_like_the_provider_meant_them() {

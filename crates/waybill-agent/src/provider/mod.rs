@@ -11,16 +11,23 @@ pub mod openai_compatible;
 use futures::stream::BoxStream;
 use serde_json::Value;
 
-use crate::lang::Lang;
+use waybill_tools::lang::Lang;
 
 /// Content a user turn can carry.
 #[derive(Debug, Clone, PartialEq)]
 pub enum UserContent {
     Text(String),
     /// An image as a URL or a `data:` URL.
-    Image { url: String, media_type: String },
+    Image {
+        url: String,
+        media_type: String,
+    },
     /// A document (PDF) as a URL or a `data:` URL.
-    Document { url: String, media_type: String, filename: Option<String> },
+    Document {
+        url: String,
+        media_type: String,
+        filename: Option<String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -104,9 +111,18 @@ pub enum ModelEvent {
     ReasoningDelta(String),
     /// The signature of the reasoning block just streamed (Anthropic), for replay.
     ReasoningSignature(String),
-    ToolCallStart { id: String, name: String },
-    ToolCallDelta { id: String, delta: String },
-    Usage { input_tokens: u64, output_tokens: u64 },
+    ToolCallStart {
+        id: String,
+        name: String,
+    },
+    ToolCallDelta {
+        id: String,
+        delta: String,
+    },
+    Usage {
+        input_tokens: u64,
+        output_tokens: u64,
+    },
     Finish(StopReason),
 }
 

@@ -10,7 +10,10 @@ use std::collections::HashMap;
 use serde_json::{Value, json};
 
 use super::http::{self, Call, Decoder, SseEvent};
-use super::{AssistantContent, EventStream, ModelEvent, ModelMessage, ModelOptions, ModelProvider, ModelRequest, ProviderError, StopReason, ToolResult, ToolSpec, UserContent};
+use super::{
+    AssistantContent, EventStream, ModelEvent, ModelMessage, ModelOptions, ModelProvider, ModelRequest, ProviderError, StopReason, ToolResult, ToolSpec,
+    UserContent,
+};
 
 const PROVIDER: &str = "OpenAI";
 
@@ -198,7 +201,9 @@ impl Decoder for ResponsesDecoder {
                 Ok(non_empty(delta).map(|d| ModelEvent::ToolCallDelta { id, delta: d }).into_iter().collect())
             }
             "response.function_call_arguments.done" => self.arguments_done(&data),
-            "response.output_text.delta" | "response.refusal.delta" => Ok(non_empty(str_field(&data, "delta")?).map(ModelEvent::TextDelta).into_iter().collect()),
+            "response.output_text.delta" | "response.refusal.delta" => {
+                Ok(non_empty(str_field(&data, "delta")?).map(ModelEvent::TextDelta).into_iter().collect())
+            }
             "response.reasoning_summary_text.delta" => self.summary_delta(&data),
             "response.completed" => Ok(self.finish(&data["response"], if self.saw_call { StopReason::ToolCalls } else { StopReason::Stop })),
             "response.incomplete" => {
@@ -332,10 +337,8 @@ mod tests {
 
     fn decode(events: &[Value]) -> Vec<Result<Vec<ModelEvent>, ProviderError>> {
         let mut decoder = ResponsesDecoder::default();
-        let mut out: Vec<_> = events
-            .iter()
-            .map(|data| decoder.event(&SseEvent { event: data["type"].as_str().unwrap_or_default().into(), data: data.to_string() }))
-            .collect();
+        let mut out: Vec<_> =
+            events.iter().map(|data| decoder.event(&SseEvent { event: data["type"].as_str().unwrap_or_default().into(), data: data.to_string() })).collect();
         out.push(decoder.end());
         out
     }
@@ -380,12 +383,20 @@ mod tests {
             json!({"type": "response.function_call_arguments.done", "item_id": "fc_1", "output_index": 0, "arguments": "{\"a\":1}"}),
         ]);
         let deltas: Vec<&ModelEvent> = out.iter().flatten().flatten().filter(|e| matches!(e, ModelEvent::ToolCallDelta { .. })).collect();
-        assert_eq!(deltas, [&ModelEvent::ToolCallDelta { id: "call_1".into(), delta: "{\"a\"".into() }, &ModelEvent::ToolCallDelta { id: "call_1".into(), delta: ":1}".into() }]);
+        assert_eq!(
+            deltas,
+            [
+                &ModelEvent::ToolCallDelta { id: "call_1".into(), delta: "{\"a\"".into() },
+                &ModelEvent::ToolCallDelta { id: "call_1".into(), delta: ":1}".into() }
+            ]
+        );
     }
 
     #[test]
     fn incomplete_answers_say_why_and_unannounced_calls_are_malformed() {
-        let out = decode(&[json!({"type": "response.incomplete", "response": {"status": "incomplete", "incomplete_details": {"reason": "content_filter"}, "usage": null}})]);
+        let out = decode(&[
+            json!({"type": "response.incomplete", "response": {"status": "incomplete", "incomplete_details": {"reason": "content_filter"}, "usage": null}}),
+        ]);
         assert_eq!(out[0], Ok(vec![ModelEvent::Finish(StopReason::ContentFilter)]));
         assert_eq!(out[1], Ok(vec![]));
         let out = decode(&[json!({"type": "response.function_call_arguments.delta", "item_id": "fc_9", "output_index": 3, "delta": "{"})]);

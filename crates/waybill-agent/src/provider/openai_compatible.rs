@@ -275,7 +275,10 @@ impl ChatDecoder {
             "content_filter" => StopReason::ContentFilter,
             // DeepSeek cut the answer short for lack of capacity: not a finished answer.
             "insufficient_system_resource" => {
-                return Err(ProviderError::Upstream { provider: self.provider, message: "the server ran out of capacity and stopped the answer early; try again".into() });
+                return Err(ProviderError::Upstream {
+                    provider: self.provider,
+                    message: "the server ran out of capacity and stopped the answer early; try again".into(),
+                });
             }
             _ => StopReason::Other,
         })
@@ -350,7 +353,11 @@ mod tests {
             r#"{"choices":[{"index":0,"delta":{"role":"assistant","content":"","tool_calls":[{"function":{"name":"a","arguments":{"x":1}}},{"function":{"name":"b","arguments":"{}"}}]},"finish_reason":null}]}"#,
             r#"{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#,
         ]);
-        let starts: Vec<(&str, &str)> = out.iter().flatten().filter_map(|e| if let ModelEvent::ToolCallStart { id, name } = e { Some((id.as_str(), name.as_str())) } else { None }).collect();
+        let starts: Vec<(&str, &str)> = out
+            .iter()
+            .flatten()
+            .filter_map(|e| if let ModelEvent::ToolCallStart { id, name } = e { Some((id.as_str(), name.as_str())) } else { None })
+            .collect();
         assert_eq!(starts.len(), 2);
         assert_ne!(starts[0].0, starts[1].0);
         assert!(starts.iter().all(|(id, _)| id.starts_with("call_")));
@@ -386,11 +393,7 @@ mod tests {
         ]);
         assert_eq!(
             out,
-            [
-                Ok(ModelEvent::TextDelta("Hi".into())),
-                Ok(ModelEvent::Usage { input_tokens: 5, output_tokens: 2 }),
-                Ok(ModelEvent::Finish(StopReason::Length)),
-            ]
+            [Ok(ModelEvent::TextDelta("Hi".into())), Ok(ModelEvent::Usage { input_tokens: 5, output_tokens: 2 }), Ok(ModelEvent::Finish(StopReason::Length)),]
         );
         // A server that ignores stream_options and never sends [DONE] still finishes.
         let out = decode(&[r#"{"choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":"stop"}]}"#]);

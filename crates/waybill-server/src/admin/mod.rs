@@ -1,5 +1,7 @@
-//! Administration of a tenant, for its admins: users today.
+//! Administration of a tenant, for its admins: its users, and the audit trail of the
+//! tool calls its users approved or denied.
 
+mod approvals;
 mod users;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -8,12 +10,13 @@ use crate::AppState;
 use crate::auth::RequestContext;
 use crate::error::Error;
 
-pub(crate) use users::{checked_password, optional_name};
+pub use approvals::{ApprovalDecision, ApprovalInfo, ApprovalList};
 pub use users::{CreateMemberRequest, InvitationLink, MemberInfo, MemberList, MemberStatus, NewMemberResponse, SetStatus, UpdateMemberRequest};
+pub(crate) use users::{checked_password, optional_name};
 
 /// Routes behind `require_auth`; each one also requires the tenant's admin role.
 pub fn router() -> OpenApiRouter<AppState> {
-    users::router()
+    users::router().merge(approvals::router())
 }
 
 /// Refuses callers who are not admins of the request's tenant.

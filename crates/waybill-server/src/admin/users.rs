@@ -225,7 +225,11 @@ async fn list_facilities(State(state): State<AppState>, ctx: RequestContext) -> 
 #[utoipa::path(post, path = "/api/admin/users", tag = "admin", request_body = CreateMemberRequest,
     responses((status = 201, body = NewMemberResponse), (status = 400, body = ApiError), (status = 403, body = ApiError),
         (status = 404, body = ApiError, description = "a facility named is not the tenant's"), (status = 409, body = ApiError)))]
-async fn add_member(State(state): State<AppState>, ctx: RequestContext, Json(body): Json<CreateMemberRequest>) -> Result<(StatusCode, Json<NewMemberResponse>)> {
+async fn add_member(
+    State(state): State<AppState>,
+    ctx: RequestContext,
+    Json(body): Json<CreateMemberRequest>,
+) -> Result<(StatusCode, Json<NewMemberResponse>)> {
     require_admin(&ctx)?;
     let email = body.email.as_str();
     let valid_email = email.chars().count() <= MAX_EMAIL_CHARS

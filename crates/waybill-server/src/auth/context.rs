@@ -13,8 +13,9 @@ use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
 
-use waybill_agent::lang::Lang;
 use waybill_store::Access;
+use waybill_tools::Caller;
+use waybill_tools::lang::Lang;
 
 use crate::AppState;
 use crate::error::Error;
@@ -37,6 +38,20 @@ pub struct RequestContext {
     pub session_id: String,
     /// The interface language, from `Accept-Language` (English when none of ours).
     pub language: Lang,
+}
+
+impl RequestContext {
+    /// The caller as tools and families see it.
+    pub fn caller(&self) -> Caller {
+        Caller {
+            tenant_id: self.tenant_id.clone(),
+            facility_id: self.facility_id.clone(),
+            user_id: self.user_id.clone(),
+            timezone: self.timezone.clone(),
+            lang: self.language,
+            admin: self.is_admin,
+        }
+    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for RequestContext {
@@ -62,7 +77,7 @@ pub async fn require_auth_with_default_scope(State(state): State<AppState>, mut 
     Ok(next.run(req).await)
 }
 
-async fn authenticate(state: &AppState, headers: &HeaderMap, default_scope: bool) -> Result<RequestContext, Error> {
+pub(crate) async fn authenticate(state: &AppState, headers: &HeaderMap, default_scope: bool) -> Result<RequestContext, Error> {
     let token = headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -85,10 +100,7 @@ async fn authenticate(state: &AppState, headers: &HeaderMap, default_scope: bool
         Access::NoTenant => return Err(Error::Forbidden("You have no access to this tenant")),
         Access::NoFacility => return Err(Error::Forbidden("You have no access to this facility")),
     };
-    let timezone = header(headers, TIMEZONE_HEADER)
-        .filter(|tz| jiff::tz::TimeZone::get(tz).is_ok())
-        .unwrap_or("UTC")
-        .to_owned();
+    let timezone = header(headers, TIMEZONE_HEADER).filter(|tz| jiff::tz::TimeZone::get(tz).is_ok()).unwrap_or("UTC").to_owned();
     Ok(RequestContext {
         tenant_id: tenant_id.to_owned(),
         facility_id: facility_id.to_owned(),

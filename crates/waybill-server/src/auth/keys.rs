@@ -55,12 +55,7 @@ impl TokenKeys {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 5;
         validation.set_required_spec_claims(&["exp", "sub"]);
-        Self {
-            encoding: EncodingKey::from_secret(secret),
-            decoding: DecodingKey::from_secret(secret),
-            validation,
-            access_ttl_secs,
-        }
+        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), validation, access_ttl_secs }
     }
 
     /// The configured shared secret, else the key file in `data_dir`, created on first run.
@@ -103,23 +98,17 @@ impl TokenKeys {
             exp: now + self.access_ttl_secs,
             grants: grants
                 .iter()
-                .map(|g| TokenGrant {
-                    t: g.tenant.id.clone(),
-                    f: g.facilities.iter().map(|f| f.id.clone()).collect(),
-                    a: g.is_admin,
-                })
+                .map(|g| TokenGrant { t: g.tenant.id.clone(), f: g.facilities.iter().map(|f| f.id.clone()).collect(), a: g.is_admin })
                 .collect(),
         };
         Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
     }
 
     pub fn verify(&self, token: &str) -> Result<Claims, Error> {
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
-            .map(|data| data.claims)
-            .map_err(|e| match e.kind() {
-                ErrorKind::ExpiredSignature => Error::TokenExpired,
-                _ => Error::Unauthorized("The access token is invalid"),
-            })
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).map(|data| data.claims).map_err(|e| match e.kind() {
+            ErrorKind::ExpiredSignature => Error::TokenExpired,
+            _ => Error::Unauthorized("The access token is invalid"),
+        })
     }
 }
 

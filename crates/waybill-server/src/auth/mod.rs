@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use waybill_store::{Grant, RefreshOutcome, User};
 
+pub(crate) use context::authenticate;
 pub use context::{FACILITY_HEADER, RequestContext, TENANT_HEADER, TIMEZONE_HEADER, require_auth, require_auth_with_default_scope};
 pub use keys::{Claims, TokenKeys, random_token};
 pub use limits::LoginLimits;
@@ -257,11 +258,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let ip = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip())
-            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        let ip = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(addr)| addr.ip()).unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
         Ok(Self(ip))
     }
 }

@@ -12,10 +12,10 @@
 
 use base64::Engine;
 use serde_json::{Value, json};
-use waybill_agent::outbound::{Outbound, OutboundError};
 use waybill_store::Store;
+use waybill_tools::outbound::{Outbound, OutboundError};
 
-use crate::files::service::FileService;
+use waybill_files::FileService;
 
 /// Largest image or PDF sent inline.
 const MAX_INLINE_BINARY: u64 = 20 * 1024 * 1024;

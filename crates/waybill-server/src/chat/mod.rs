@@ -7,6 +7,7 @@
 //! does not cancel it; `GET /api/chat/{id}/stream` replays it from the beginning.
 
 mod attachments;
+mod continuation;
 pub mod models;
 pub mod runs;
 
@@ -26,17 +27,20 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use waybill_agent::agent::{self, Sink, Turn};
 use waybill_agent::assembler::Assembler;
-use waybill_agent::{context, convert};
+use waybill_agent::nested::SubAgents;
 use waybill_agent::provider::offline;
 use waybill_agent::provider::{Audience, ModelOptions, ModelProvider, ModelRequest, ToolSpec};
-use waybill_agent::tools::ToolContext;
-use waybill_agent::ui_stream::{self, Chunk, UiChunk};
-use waybill_store::{MessageRecord, Owner, SaveOutcome};
+use waybill_agent::{context, convert};
+use waybill_store::{ChatCreation, Creation, MessageRecord, NewApproval, Owner, SaveOutcome};
+use waybill_tools::ui_stream::{self, Chunk, UiChunk};
+use waybill_tools::{Scope, ToolContext, Toolset};
 
+use self::continuation::Continuation;
 use self::models::{ApiKeys, ModelInfo};
-use self::runs::{MessageContent, Run};
+use self::runs::{MessageContent, RemoteRun, Run};
 use crate::AppState;
 use crate::auth::RequestContext;
+use crate::chat_events::{self, ChatEvent};
 use crate::chat_history::{auto_title, check_chat_id, ui_messages};
 use crate::error::{ApiError, Error, Json, Path, Result};
 
@@ -106,12 +110,7 @@ pub struct StopResponse {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(chat))
-        .routes(routes!(stop))
-        .routes(routes!(resume))
-        .routes(routes!(list_models))
-        .routes(routes!(check_api_keys))
+    OpenApiRouter::new().routes(routes!(chat)).routes(routes!(stop)).routes(routes!(resume)).routes(routes!(list_models)).routes(routes!(check_api_keys))
 }
 
 /// The models usable now (those whose provider key is configured, plus the offline model).
@@ -149,66 +148,71 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         if run.tenant_id != ctx.tenant_id || run.user_id != ctx.user_id {
             return Err(Error::NotFound("Chat"));
         }
-        return join(run, &last.id, &trigger);
+        return join(&run.trigger_id, &run.trigger, &last.id, &trigger).map(|()| sse(run));
+    }
+    // An answer running on another instance is joined the same way. With the bus down,
+    // this instance answers on its own rather than refuse the user.
+    match state.runs.find_remote(&body.id, &ctx.tenant_id, &ctx.user_id).await {
+        Ok(Some(remote)) => return join(&remote.trigger_id, &remote.trigger, &last.id, &trigger).map(|()| relayed(remote)),
+        Ok(None) => {}
+        Err(err) => tracing::warn!(error = %err, chat = %body.id, "other instances could not be asked about this chat"),
     }
 
     let loaded_from = body.loaded_from.as_deref().filter(|id| !id.is_empty());
-    let stored = state.store.chat_message_heads(owner, &body.id).await?;
+    // The first message of a chat id nobody uses yet: the chat is created with it (in one
+    // batch with the chats other users start at the same moment), and there is nothing
+    // stored to check it against.
+    let fresh =
+        body.message_id.is_none() && loaded_from.is_none() && records.len() == 1 && last.role == "user" && body.trigger != Some(Trigger::RegenerateMessage);
+    let created = fresh && {
+        let creation = ChatCreation {
+            id: body.id.clone(),
+            tenant_id: ctx.tenant_id.clone(),
+            owner_id: ctx.user_id.clone(),
+            facility_id: ctx.facility_id.clone(),
+            title: auto_title(&body.messages).unwrap_or_else(|| crate::chat_history::DEFAULT_TITLE.into()),
+            model: model_id.clone(),
+            messages: records.clone(),
+        };
+        state.store.create_chat_with_messages(creation).await? == Creation::Created
+    };
+    let stored = if created { Vec::new() } else { state.store.chat_message_heads(owner, &body.id).await? };
     if let Some(message_id) = &body.message_id
         && (!stored.iter().any(|(id, _)| id == message_id) || !records.iter().any(|m| &m.id == message_id))
     {
         return Err(Error::NotFound("Message"));
     }
-    let regenerate = body.trigger == Some(Trigger::RegenerateMessage);
-    // An answered message sent again is refused, unless the user edited it (the same id,
-    // other words): then it is a new question.
-    if last.role == "user" && !regenerate && already_answered(&stored, &last.id) {
-        let before = state.store.chat_message(owner, &body.id, &last.id).await?;
-        if before.is_some_and(|m| MessageContent::of(&m.body) == trigger) {
-            return Err(Error::Conflict("This message has already been answered".into()));
-        }
-    }
-    // The history the client did not load, read before the save may replace its first message.
+    let caller = ctx.caller();
+    let toolset = if body.tools == Some(false) {
+        Toolset::none(&state.tools)
+    } else {
+        state.tools.toolset(&Scope { caller: &caller, chat_id: &body.id, model_id: &model_id, only: None }).await
+    };
+    // A continuation carries what the turn waited for: check it against what was stored.
+    let continued = if last.role == "assistant" {
+        let sent: Value = serde_json::from_str(&last.body).map_err(|e| Error::InvalidBody(e.to_string()))?;
+        let stored: Option<Value> = state.store.chat_message(owner, &body.id, &last.id).await?.and_then(|m| serde_json::from_str(&m.body).ok());
+        continuation::inspect(&state.store, owner, &body.id, &sent, stored.as_ref(), &state.tools).await?
+    } else {
+        Continuation::default()
+    };
     let budget = state.config.agent.history_budget_chars;
-    let older = match loaded_from {
-        Some(from) => older_history(&state, owner, &body.id, from, budget).await?,
-        None => Vec::new(),
+    let older = if created {
+        chat_events::publish(&state, &ctx.tenant_id, &ctx.user_id, ChatEvent::Created { chat_id: body.id.clone() }).await;
+        Vec::new()
+    } else {
+        store_question(&state, &ctx, &body, &records, &model_id, loaded_from, &stored, &trigger).await?
     };
 
-    // Store the user's message before the model is called.
-    let auto = auto_title(&body.messages);
-    let outcome = match loaded_from {
-        Some(from) => state.store.save_chat_from(owner, &body.id, &model_id, from, &records, auto.as_deref()).await?,
-        None => {
-            let create = waybill_store::NewChat {
-                id: &body.id,
-                tenant_id: &ctx.tenant_id,
-                owner_id: &ctx.user_id,
-                facility_id: &ctx.facility_id,
-                title: crate::chat_history::DEFAULT_TITLE,
-                title_by_user: false,
-                model: &model_id,
-            };
-            state.store.save_chat(owner, &body.id, &model_id, &records, Some(create), auto.as_deref()).await?
-        }
-    };
-    match outcome {
-        SaveOutcome::NotFound => return Err(Error::NotFound("Chat")),
-        SaveOutcome::Stale => return Err(crate::chat_history::stale()),
-        SaveOutcome::Created | SaveOutcome::Saved => {}
-    }
-
-    let sent: Vec<Value> = body.messages.iter().map(|m| serde_json::from_str(m.get())).collect::<Result<_, _>>().map_err(|e| Error::InvalidBody(e.to_string()))?;
+    let sent: Vec<Value> =
+        body.messages.iter().map(|m| serde_json::from_str(m.get())).collect::<Result<_, _>>().map_err(|e| Error::InvalidBody(e.to_string()))?;
     let continuing = (last.role == "assistant").then(|| sent.last().cloned()).flatten();
     let assistant_id = match &continuing {
         Some(_) => last.id.clone(),
         None => format!("msg_{}", uuid::Uuid::now_v7().simple()),
     };
-    let tools: Vec<ToolSpec> = if body.tools == Some(false) {
-        Vec::new()
-    } else {
-        state.tools.iter().map(|t| ToolSpec { name: t.name().into(), description: t.description().into(), input_schema: t.input_schema() }).collect()
-    };
+    let tools: Vec<ToolSpec> =
+        toolset.tools().map(|t| ToolSpec { name: t.name().into(), description: t.description().into(), input_schema: t.input_schema() }).collect();
     let mut history = older;
     history.extend(sent);
     let mut window = context::fit(&history, budget);
@@ -218,19 +222,25 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         // Attachments read as text may have pushed the history over the budget.
         window = context::fit(&window, budget);
     }
+    let options = model_options(body.provider_options.as_ref());
+    let audience = Audience { lang: ctx.language, admin: ctx.is_admin };
     let request = ModelRequest {
         model: provider_model.clone(),
-        system: Some(system_prompt(&ctx)),
-        messages: convert::convert(&window, Some(&provider_model)),
+        system: Some(system_prompt(&ctx, &toolset)),
+        // Built when the job starts, once what the continuation brought is carried out.
+        messages: Vec::new(),
         tools,
-        options: model_options(body.provider_options.as_ref()),
-        audience: Audience { lang: ctx.language, admin: ctx.is_admin },
+        options: options.clone(),
+        audience,
     };
 
     let run = match state.runs.start(&body.id, Run::new(&ctx.tenant_id, &ctx.user_id, &last.id, trigger.clone())) {
         Ok(run) => run,
-        Err(existing) => return join(existing, &last.id, &trigger),
+        Err(existing) => return join(&existing.trigger_id, &existing.trigger, &last.id, &trigger).map(|()| sse(existing)),
     };
+    let mut tool_ctx = ToolContext::new(caller, &body.id);
+    tool_ctx.model_id = model_id.clone();
+    tool_ctx.runner = Some(Arc::new(SubAgents { provider: provider.clone(), registry: state.tools.clone(), model: provider_model, options, audience }));
     let job = Job {
         state: state.clone(),
         run: run.clone(),
@@ -240,7 +250,10 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         assistant: Assembler::new(&assistant_id, continuing.as_ref()),
         provider,
         request,
-        tool_ctx: ToolContext::new(&ctx.tenant_id, &ctx.facility_id, &ctx.user_id, &ctx.timezone, &body.id),
+        window,
+        continued,
+        toolset,
+        tool_ctx,
         model_id,
     };
     let (runs, chat_id, watched) = (state.runs.clone(), body.id.clone(), run.clone());
@@ -262,11 +275,8 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
     responses((status = 200, body = StopResponse), (status = 404, body = ApiError)))]
 async fn stop(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>) -> Result<Json<StopResponse>> {
     state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &chat_id).await?.ok_or(Error::NotFound("Chat"))?;
-    let run = state.runs.get(&chat_id).filter(|r| r.tenant_id == ctx.tenant_id && r.user_id == ctx.user_id);
-    if let Some(run) = &run {
-        run.cancel.cancel();
-    }
-    Ok(Json(StopResponse { stopped: run.is_some() }))
+    let stopped = state.runs.stop(&chat_id, &ctx.tenant_id, &ctx.user_id).await.map_err(bus_unavailable)?;
+    Ok(Json(StopResponse { stopped }))
 }
 
 /// Replays the answer being generated in the chat from its beginning; 204 when none is.
@@ -274,14 +284,31 @@ async fn stop(State(state): State<AppState>, ctx: RequestContext, Path(chat_id):
     responses((status = 200, description = "the running answer's stream from its start", body = UiStreamEvent, content_type = "text/event-stream"), (status = 204, description = "no answer is running"), (status = 404, body = ApiError)))]
 async fn resume(State(state): State<AppState>, ctx: RequestContext, Path(chat_id): Path<String>) -> Result<Response> {
     state.store.chat_meta(&ctx.tenant_id, &ctx.user_id, &chat_id).await?.ok_or(Error::NotFound("Chat"))?;
-    match state.runs.get(&chat_id).filter(|r| r.tenant_id == ctx.tenant_id && r.user_id == ctx.user_id) {
-        Some(run) => Ok(sse(run)),
+    if let Some(run) = state.runs.get(&chat_id).filter(|r| r.tenant_id == ctx.tenant_id && r.user_id == ctx.user_id) {
+        return Ok(sse(run));
+    }
+    match state.runs.find_remote(&chat_id, &ctx.tenant_id, &ctx.user_id).await.map_err(bus_unavailable)? {
+        Some(remote) => Ok(relayed(remote)),
         None => Ok(StatusCode::NO_CONTENT.into_response()),
     }
 }
 
 fn sse(run: Arc<Run>) -> Response {
-    let mut response = Body::from_stream(run.subscribe()).into_response();
+    stream_response(Body::from_stream(run.subscribe()))
+}
+
+/// A run another instance holds, its frames relayed through the bus.
+fn relayed(remote: RemoteRun) -> Response {
+    stream_response(Body::from_stream(remote.frames))
+}
+
+/// The bus is configured but down: answers that live on other instances cannot be reached.
+fn bus_unavailable(err: waybill_tools::bus::BusError) -> Error {
+    Error::Unavailable(anyhow::anyhow!(err))
+}
+
+fn stream_response(body: Body) -> Response {
+    let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
@@ -290,15 +317,75 @@ fn sse(run: Arc<Run>) -> Response {
     response
 }
 
-/// The running answer's stream when `message_id` and `content` are what it answers.
-fn join(run: Arc<Run>, message_id: &str, content: &MessageContent) -> Result<Response> {
-    if run.trigger_id != message_id {
+/// Whether a request may join the running answer: it must name the message being
+/// answered (`trigger_id`), with the same content.
+fn join(trigger_id: &str, trigger: &MessageContent, message_id: &str, content: &MessageContent) -> Result<()> {
+    if trigger_id != message_id {
         return Err(Error::Conflict("An answer is already being generated in this chat; stop it or wait".into()));
     }
-    if run.trigger != *content {
+    if trigger != content {
         return Err(Error::Conflict("A different message with this id is already being answered".into()));
     }
-    Ok(sse(run))
+    Ok(())
+}
+
+/// Stores the user's message in a chat that may hold others, before the model is called:
+/// an answered message sent again is refused (unless edited), the history a client did
+/// not load is read first (and answered, to go to the model), and the chat is saved.
+#[allow(clippy::too_many_arguments)]
+async fn store_question(
+    state: &AppState,
+    ctx: &RequestContext,
+    body: &ChatRequest,
+    records: &[MessageRecord],
+    model_id: &str,
+    loaded_from: Option<&str>,
+    stored: &[(String, String)],
+    trigger: &MessageContent,
+) -> Result<Vec<Value>> {
+    let owner = Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
+    let last = records.last().expect("not empty");
+    let regenerate = body.trigger == Some(Trigger::RegenerateMessage);
+    // An answered message sent again is refused, unless the user edited it (the same id,
+    // other words): then it is a new question.
+    if last.role == "user" && !regenerate && already_answered(stored, &last.id) {
+        let before = state.store.chat_message(owner, &body.id, &last.id).await?;
+        if before.is_some_and(|m| MessageContent::of(&m.body) == *trigger) {
+            return Err(Error::Conflict("This message has already been answered".into()));
+        }
+    }
+    // The history the client did not load, read before the save may replace its first message.
+    let budget = state.config.agent.history_budget_chars;
+    let older = match loaded_from {
+        Some(from) => older_history(state, owner, &body.id, from, budget).await?,
+        None => Vec::new(),
+    };
+
+    // Store the user's message before the model is called.
+    let auto = auto_title(&body.messages);
+    let outcome = match loaded_from {
+        Some(from) => state.store.save_chat_from(owner, &body.id, model_id, from, records, auto.as_deref()).await?,
+        None => {
+            let create = waybill_store::NewChat {
+                id: &body.id,
+                tenant_id: &ctx.tenant_id,
+                owner_id: &ctx.user_id,
+                facility_id: &ctx.facility_id,
+                title: crate::chat_history::DEFAULT_TITLE,
+                title_by_user: false,
+                model: model_id,
+            };
+            state.store.save_chat(owner, &body.id, model_id, records, Some(create), auto.as_deref()).await?
+        }
+    };
+    let event = match outcome {
+        SaveOutcome::NotFound => return Err(Error::NotFound("Chat")),
+        SaveOutcome::Stale => return Err(crate::chat_history::stale()),
+        SaveOutcome::Created => ChatEvent::Created { chat_id: body.id.clone() },
+        SaveOutcome::Saved => ChatEvent::Updated { chat_id: body.id.clone() },
+    };
+    chat_events::publish(state, &ctx.tenant_id, &ctx.user_id, event).await;
+    Ok(older)
 }
 
 /// Whether the stored chat already holds an assistant message after `user_message_id`.
@@ -334,7 +421,7 @@ async fn older_history(state: &AppState, owner: Owner<'_>, chat_id: &str, loaded
         .collect()
 }
 
-fn system_prompt(ctx: &RequestContext) -> String {
+fn system_prompt(ctx: &RequestContext, toolset: &Toolset) -> String {
     let today = jiff::Zoned::now().with_time_zone(jiff::tz::TimeZone::get(&ctx.timezone).unwrap_or(jiff::tz::TimeZone::UTC));
     format!(
         "You are Waybill, an assistant for people who run warehouses, freight, yards and order management. \
@@ -346,7 +433,7 @@ fn system_prompt(ctx: &RequestContext) -> String {
         ctx.timezone,
         today.strftime("%A %Y-%m-%d %H:%M"),
         ctx.language.english_name(),
-    )
+    ) + &toolset.prompt_notes().iter().map(|note| format!("\n{note}")).collect::<String>()
 }
 
 /// `providerOptions` from the model picker (spec 000 §7).
@@ -373,28 +460,36 @@ struct Job {
     user_id: String,
     assistant: Assembler,
     provider: Arc<dyn ModelProvider>,
+    /// The request without its messages, which are `window` converted.
     request: ModelRequest,
+    /// The UI messages the model reads (the continued assistant message last, if any).
+    window: Vec<Value>,
+    continued: Continuation,
+    toolset: Toolset,
     tool_ctx: ToolContext,
     model_id: String,
 }
 
 impl Job {
     async fn run(mut self) {
-        let (tx, mut rx) = mpsc::unbounded_channel::<UiChunk>();
-        let sink = Sink(tx);
-        sink.0.send(Chunk::Start { message_id: Some(self.assistant.id().to_owned()), message_metadata: Some(serde_json::json!({"model": self.model_id})) }.into()).ok();
+        self.emit(
+            Chunk::Start { message_id: Some(self.assistant.id().to_owned()), message_metadata: Some(serde_json::json!({"model": self.model_id})) }.into(),
+        )
+        .await;
         let mut tool_ctx = self.tool_ctx.clone();
         tool_ctx.cancel = self.run.cancel.clone();
         tool_ctx.admission = Some(self.state.quotas.clone());
+        if !self.continued.is_empty() {
+            self.carry_out(&tool_ctx).await;
+        }
+        let mut request = self.request.clone();
+        request.messages = convert::convert(&self.window, Some(&self.request.model));
+        let (tx, mut rx) = mpsc::unbounded_channel::<UiChunk>();
+        let sink = Sink(tx);
         let provider = self.provider.clone();
-        let tools = self.state.tools.clone();
-        let turn = Turn {
-            provider: provider.as_ref(),
-            registry: &tools,
-            request: self.request.clone(),
-            ctx: tool_ctx,
-            max_steps: self.state.config.agent.max_steps,
-        };
+        let toolset = self.toolset.clone();
+        let turn =
+            Turn { provider: provider.as_ref(), toolset: &toolset, request, ctx: tool_ctx, max_steps: self.state.config.agent.max_steps, approvals: true };
         let agent = async move {
             let outcome = agent::run(turn, &sink).await;
             drop(sink);
@@ -403,13 +498,7 @@ impl Job {
         let collect = async {
             let mut last_checkpoint = Instant::now();
             while let Some(chunk) = rx.recv().await {
-                if matches!(chunk, UiChunk::Chunk(Chunk::Abort { .. })) {
-                    self.end_calls_as_stopped();
-                }
-                self.run.push(Bytes::from(chunk.to_sse()));
-                if let Err(err) = self.assistant.apply(&chunk) {
-                    tracing::warn!(error = %err, "a chunk did not apply to the stored message");
-                }
+                self.emit(chunk).await;
                 if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
                     self.save().await;
                     last_checkpoint = Instant::now();
@@ -420,9 +509,68 @@ impl Job {
         tracing::info!(chat = %self.chat_id, ?outcome, "answer finished");
         self.assistant.finalize();
         self.save().await;
+        chat_events::publish(&self.state, &self.tenant_id, &self.user_id, ChatEvent::Updated { chat_id: self.chat_id.clone() }).await;
         self.run.push(Bytes::from_static(ui_stream::DONE_FRAME.as_bytes()));
         self.run.close();
         self.state.runs.finish(&self.chat_id);
+    }
+
+    /// Streams one chunk and applies it to the stored message; an approval request is
+    /// also recorded for the audit trail.
+    async fn emit(&mut self, chunk: UiChunk) {
+        if matches!(chunk, UiChunk::Chunk(Chunk::Abort { .. })) {
+            self.end_calls_as_stopped();
+        }
+        let frame = Bytes::from(chunk.to_sse());
+        if matches!(chunk, UiChunk::Chunk(Chunk::TextDelta { .. } | Chunk::ReasoningDelta { .. } | Chunk::ToolInputDelta { .. })) {
+            self.run.push_words(frame);
+        } else {
+            self.run.push(frame);
+        }
+        if let Err(err) = self.assistant.apply(&chunk) {
+            tracing::warn!(error = %err, "a chunk did not apply to the stored message");
+        }
+        if let UiChunk::Chunk(Chunk::ToolApprovalRequest { approval_id, tool_call_id }) = &chunk {
+            self.record_approval_request(approval_id, tool_call_id).await;
+        }
+    }
+
+    /// Before the model is called again: the user's decisions carried out (approved calls
+    /// run, denied ones say so) and mismatched client results made errors, streamed into
+    /// their cards and applied to the continued message the model reads.
+    async fn carry_out(&mut self, tool_ctx: &ToolContext) {
+        self.emit(Chunk::StartStep.into()).await;
+        for (tool_call_id, error_text) in std::mem::take(&mut self.continued.mismatched) {
+            self.emit(Chunk::ToolOutputError { tool_call_id, error_text, provider_executed: None }.into()).await;
+        }
+        let (tx, mut rx) = mpsc::unbounded_channel::<UiChunk>();
+        let decisions = std::mem::take(&mut self.continued.decisions);
+        agent::carry_out(&self.toolset, tool_ctx, decisions, &Sink(tx)).await;
+        while let Some(chunk) = rx.recv().await {
+            self.emit(chunk).await;
+        }
+        if let Some(last) = self.window.last_mut() {
+            *last = self.assistant.message();
+        }
+    }
+
+    async fn record_approval_request(&self, approval_id: &str, tool_call_id: &str) {
+        let message = self.assistant.message();
+        let part = message["parts"].as_array().into_iter().flatten().find(|p| p["toolCallId"] == tool_call_id);
+        let (Some(part), Some(tool_name)) = (part, part.and_then(convert::tool_name)) else { return };
+        let approval = NewApproval {
+            id: approval_id,
+            tenant_id: &self.tenant_id,
+            user_id: &self.user_id,
+            chat_id: &self.chat_id,
+            message_id: self.assistant.id(),
+            tool_call_id,
+            tool_name,
+            input: &part["input"].to_string(),
+        };
+        if let Err(err) = self.state.store.insert_approval(approval).await {
+            tracing::error!(error = %err, chat = %self.chat_id, "recording an approval request failed");
+        }
     }
 
     /// Streams and stores the chunks that end every unfinished tool call as stopped.

@@ -8,10 +8,10 @@ use utoipa::ToSchema;
 use waybill_agent::provider::ModelProvider;
 use waybill_agent::provider::anthropic::Anthropic;
 use waybill_agent::provider::gemini::Gemini;
+use waybill_agent::provider::offline::{self, OfflineModel};
 use waybill_agent::provider::openai::OpenAiResponses;
 use waybill_agent::provider::openai_compatible::ChatCompletions;
-use waybill_agent::provider::offline::{self, OfflineModel};
-use waybill_agent::tools::Registry;
+use waybill_tools::Registry;
 
 use crate::config::{Config, ProvidersConfig, Secret};
 use crate::error::Error;
@@ -150,11 +150,7 @@ impl Models {
 
     /// The models usable now, for the picker (Google models are left out of the menu).
     pub fn menu(&self) -> Vec<ModelInfo> {
-        self.entries
-            .iter()
-            .filter(|e| matches!(e.availability, Availability::Ready { .. }) && e.kind != Provider::Google)
-            .map(|e| e.info.clone())
-            .collect()
+        self.entries.iter().filter(|e| matches!(e.availability, Availability::Ready { .. }) && e.kind != Provider::Google).map(|e| e.info.clone()).collect()
     }
 
     /// The model for a request that names none: the default when its key is configured,

@@ -5,8 +5,6 @@
 //! What a browser may run is never served inline: HTML, SVG, XML and unknown types are
 //! attachments, every file carries `nosniff`, and all but PDFs a sandboxing CSP.
 
-pub mod service;
-
 use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -20,10 +18,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use waybill_files::names;
 use waybill_store::{FileRecord, Owner};
 
-use self::service::{UPLOAD_LIMIT, UPLOAD_LIMIT_LABEL, UploadOptions, Uploader};
 use crate::AppState;
 use crate::auth::RequestContext;
 use crate::error::{ApiError, Error, Json, Path, Query, Result};
+use waybill_files::{FileError, UPLOAD_LIMIT, UPLOAD_LIMIT_LABEL, UploadOptions, Uploader};
 
 /// The operator named in watermarks when the uploader names none.
 pub const DEFAULT_OPERATOR: &str = "Waybill";
@@ -161,7 +159,7 @@ async fn upload(
         thumbnail: query.create_thumbnail.unwrap_or(false),
     };
     let who = Uploader { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id, facility_id: &ctx.facility_id };
-    let body = field.map(|chunk| chunk.map_err(multipart_error));
+    let body = field.map(|chunk| chunk.map_err(body_error));
     let file = state.files.upload(&state.store, who, options, body).await?;
     // The form holds the file and nothing else.
     let extra = match multipart.next_field().await {
@@ -191,6 +189,15 @@ async fn upload(
 
 fn unexpected_field(name: Option<&str>) -> Error {
     Error::BadRequest(format!("Unexpected multipart field {:?}: send only `file`", name.unwrap_or_default()))
+}
+
+/// An upload's body that broke off, for the file service (which maps it back to the same answer).
+fn body_error(err: axum::extract::multipart::MultipartError) -> FileError {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        FileError::TooLarge(UPLOAD_LIMIT_LABEL)
+    } else {
+        FileError::Body(format!("The multipart body is malformed: {}", err.body_text()))
+    }
 }
 
 fn multipart_error(err: axum::extract::multipart::MultipartError) -> Error {
@@ -249,7 +256,12 @@ async fn delete_file(State(state): State<AppState>, ctx: RequestContext, Path(fi
     responses((status = 200, description = "the file, as its own type", body = Vec<u8>, content_type = "*/*"),
         (status = 206, description = "a byte range", body = Vec<u8>, content_type = "*/*"), (status = 404, body = ApiError),
         (status = 416, description = "the range cannot be satisfied")))]
-async fn view_named(State(state): State<AppState>, Path((token, _name)): Path<(String, String)>, Query(query): Query<ViewQuery>, headers: HeaderMap) -> Result<Response> {
+async fn view_named(
+    State(state): State<AppState>,
+    Path((token, _name)): Path<(String, String)>,
+    Query(query): Query<ViewQuery>,
+    headers: HeaderMap,
+) -> Result<Response> {
     serve_file(&state, &token, query.wants_download(), &headers).await
 }
 
@@ -315,7 +327,10 @@ async fn serve_file(state: &AppState, token: &str, download: bool, headers: &Hea
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     if file.media_type != "application/pdf" {
         // Opened in a tab of its own, a file cannot run script or reach our origin.
-        h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox"));
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox"),
+        );
     }
     match range {
         Some(range) => {

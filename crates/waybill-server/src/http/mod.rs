@@ -17,7 +17,11 @@ pub async fn api_not_found() -> Error {
 }
 
 pub async fn method_not_allowed() -> Response {
-    let body = crate::error::ApiError { code: "method_not_allowed".into(), message: "This method is not allowed here".into(), retry_after: None };
+    let body = crate::error::ApiError {
+        code: crate::error::Code::MethodNotAllowed.as_str().into(),
+        message: "This method is not allowed here".into(),
+        retry_after: None,
+    };
     (StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
 }
 
@@ -33,9 +37,13 @@ pub fn request_span(req: &Request) -> tracing::Span {
 }
 
 /// Headers every response carries unless a handler set its own.
-pub fn security_headers() -> tower::layer::util::Stack<SetResponseHeaderLayer<HeaderValue>, tower::layer::util::Stack<SetResponseHeaderLayer<HeaderValue>, SetResponseHeaderLayer<HeaderValue>>> {
+pub fn security_headers() -> tower::layer::util::Stack<
+    SetResponseHeaderLayer<HeaderValue>,
+    tower::layer::util::Stack<SetResponseHeaderLayer<HeaderValue>, SetResponseHeaderLayer<HeaderValue>>,
+> {
     let nosniff = SetResponseHeaderLayer::if_not_present(HeaderName::from_static("x-content-type-options"), HeaderValue::from_static("nosniff"));
-    let referrer = SetResponseHeaderLayer::if_not_present(HeaderName::from_static("referrer-policy"), HeaderValue::from_static("strict-origin-when-cross-origin"));
+    let referrer =
+        SetResponseHeaderLayer::if_not_present(HeaderName::from_static("referrer-policy"), HeaderValue::from_static("strict-origin-when-cross-origin"));
     let frames = SetResponseHeaderLayer::if_not_present(HeaderName::from_static("x-frame-options"), HeaderValue::from_static("SAMEORIGIN"));
     tower::layer::util::Stack::new(nosniff, tower::layer::util::Stack::new(referrer, frames))
 }

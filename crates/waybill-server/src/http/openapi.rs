@@ -25,10 +25,7 @@ pub struct SecurityAddon;
 impl Modify for SecurityAddon {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme(
-            "bearer",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
-        );
+        components.add_security_scheme("bearer", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()));
     }
 }
 
@@ -128,9 +125,9 @@ fn add_parameter(op: &mut Value, parameter: Value) {
 fn add_response(op: &mut Value, status: &str, description: &str) {
     let responses = op.as_object_mut().expect("an operation is an object").entry("responses").or_insert_with(|| Value::Object(Map::new()));
     if let Some(responses) = responses.as_object_mut() {
-        responses.entry(status).or_insert_with(|| {
-            json!({"description": description, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ApiError"}}}})
-        });
+        responses
+            .entry(status)
+            .or_insert_with(|| json!({"description": description, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ApiError"}}}}));
     }
 }
 

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon, CopyIcon } from "../../components/icons";
-import { COPY_CONFIRMATION_MS } from "../../chat/markdown/CodeBlock";
+import { useCopy } from "../../components/useCopy";
 import type { InvitationLink } from "../../generated/InvitationLink";
 import { formatDateTime } from "../../i18n/format";
 import { absoluteInvitationUrl } from "./invitationUrl";
@@ -12,24 +12,10 @@ export function InvitationLinkView({ invitation }: { invitation: InvitationLink 
   const id = useId();
   const expiresId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
   const url = absoluteInvitationUrl(invitation.url);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      // No clipboard here (permissions, plain http): select the link for a manual copy.
-      inputRef.current?.select();
-    }
-  };
+  // No clipboard here (permissions, plain http): select the link for a manual copy.
+  const selectLink = useCallback(() => inputRef.current?.select(), []);
+  const { copied, copy } = useCopy(selectLink);
 
   return (
     <div data-testid="invitation-link">
@@ -48,7 +34,7 @@ export function InvitationLinkView({ invitation }: { invitation: InvitationLink 
         />
         <button
           type="button"
-          onClick={() => void copy()}
+          onClick={() => void copy(url)}
           className="inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
         >
           {copied ? <CheckIcon className="size-4 text-emerald-600" /> : <CopyIcon className="size-4" />}

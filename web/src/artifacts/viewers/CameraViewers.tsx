@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CameraIcon } from "../../components/moreIcons";
-import { num, str } from "../../tools/text";
+import { num, str } from "../../lib/values";
 import { type Camera, readCameras, streamsOf } from "./cameras";
 import type { ViewerProps } from "./types";
 

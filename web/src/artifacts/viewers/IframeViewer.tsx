@@ -1,4 +1,4 @@
-import { str } from "../../tools/text";
+import { str } from "../../lib/values";
 import type { ViewerProps } from "./types";
 import { WebPreview } from "./WebPreview";
 

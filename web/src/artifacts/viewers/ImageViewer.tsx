@@ -1,8 +1,7 @@
 import type { CSSProperties } from "react";
-import { isRecord } from "../../chat/types";
-import { ExternalImage } from "../../chat/markdown/ExternalImage";
-import { isOwnImage } from "../../tools/image/images";
-import { str } from "../../tools/text";
+import { ExternalImage } from "../../markdown/ExternalImage";
+import { isOwnImage } from "../../lib/images";
+import { isRecord, str } from "../../lib/values";
 import type { ViewerProps } from "./types";
 
 /** The style properties an image artifact may set: its fit and size, nothing that can load or cover the page. */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { str } from "../../tools/text";
+import { str } from "../../lib/values";
 import { Notice } from "./Notice";
 import type { ViewerProps } from "./types";
 

@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
-import { safeLinkUrl } from "../../chat/markdown/urls";
+import { safeLinkUrl } from "../../markdown/urls";
 import { Spinner } from "../../components/icons";
 import { ExternalLinkIcon, RefreshIcon } from "../../components/moreIcons";
 import { Notice } from "./Notice";

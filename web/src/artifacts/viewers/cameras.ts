@@ -1,5 +1,4 @@
-import { isRecord } from "../../chat/types";
-import { num, str } from "../../tools/text";
+import { isRecord, num, str } from "../../lib/values";
 
 /** One camera as the camera artifacts list it; the camera tools' own shapes vary, so fields are read leniently. */
 export type Camera = { id: string; name: string; online: boolean; region: string | undefined; streamUrl: string | undefined };

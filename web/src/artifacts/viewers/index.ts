@@ -5,33 +5,27 @@ import { FileDisplayViewer } from "./FileDisplayViewer";
 import { IframeViewer } from "./IframeViewer";
 import { ImageViewer } from "./ImageViewer";
 import { SandboxViewer } from "./SandboxViewer";
-import type { Viewer } from "./types";
+import { familyViewerFor } from "./families";
+import type { ViewerSpec } from "./types";
 import { WorkspaceViewer } from "./WorkspaceViewer";
 
-/** The catalogue key (under `artifacts.missing`) of each type's missing-property message. */
-export type MissingKey = "iframe" | "sandbox" | "browserAutomation" | "workspace" | "fileDisplay" | "image" | "cameraStreams" | "cameraSearch";
+export type { ViewerSpec };
 
-export type ViewerSpec = {
-  /** The props the type needs (spec 000 §2); each entry is met by any one of its names. */
-  requires: readonly (readonly string[])[];
-  missing: MissingKey;
-  View: Viewer;
-};
-
-/** How each artifact type is shown: the one place a viewer is chosen. */
+/** How each of the panel's own artifact types is shown. */
 export const VIEWERS: Record<ArtifactType, ViewerSpec> = {
-  iframe: { requires: [["src"]], missing: "iframe", View: IframeViewer },
-  sandbox: { requires: [["initialUrl"], ["sessionId"]], missing: "sandbox", View: SandboxViewer },
-  "browser-automation": { requires: [["sessionId"], ["streamUrl"], ["task"]], missing: "browserAutomation", View: BrowserAutomationViewer },
-  workspace: { requires: [["chatId"]], missing: "workspace", View: WorkspaceViewer },
-  "file-display": { requires: [["fileId"], ["fileName"]], missing: "fileDisplay", View: FileDisplayViewer },
-  image: { requires: [["src"]], missing: "image", View: ImageViewer },
-  "camera-streams": { requires: [["data", "streams"]], missing: "cameraStreams", View: CameraStreamsViewer },
-  "camera-search": { requires: [["cameras"]], missing: "cameraSearch", View: CameraSearchViewer },
+  iframe: { requires: [["src"]], missing: (t) => t("artifacts.missing.iframe"), View: IframeViewer },
+  sandbox: { requires: [["initialUrl"], ["sessionId"]], missing: (t) => t("artifacts.missing.sandbox"), View: SandboxViewer },
+  "browser-automation": { requires: [["sessionId"], ["streamUrl"], ["task"]], missing: (t) => t("artifacts.missing.browserAutomation"), View: BrowserAutomationViewer },
+  workspace: { requires: [["chatId"]], missing: (t) => t("artifacts.missing.workspace"), View: WorkspaceViewer },
+  "file-display": { requires: [["fileId"], ["fileName"]], missing: (t) => t("artifacts.missing.fileDisplay"), View: FileDisplayViewer },
+  image: { requires: [["src"]], missing: (t) => t("artifacts.missing.image"), View: ImageViewer },
+  "camera-streams": { requires: [["data", "streams"]], missing: (t) => t("artifacts.missing.cameraStreams"), View: CameraStreamsViewer },
+  "camera-search": { requires: [["cameras"]], missing: (t) => t("artifacts.missing.cameraSearch"), View: CameraSearchViewer },
 };
 
+/** The one place a viewer is chosen: the panel's own types, then those of tool families. */
 export function viewerFor(type: string): ViewerSpec | null {
-  return isArtifactType(type) ? VIEWERS[type] : null;
+  return isArtifactType(type) ? VIEWERS[type] : (familyViewerFor(type) ?? null);
 }
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== "";

@@ -1,17 +1,20 @@
 import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
+import type { FileUIPart } from "ai";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logout } from "../../api/auth";
-import { chatKeys, saveChat, stopChat } from "../../api/chats";
+import { chatKeys, saveChat } from "../../api/chats";
 import { useAuthStore } from "../../auth/store";
 import type { AudioRecordingInfo } from "../../generated/AudioRecordingInfo";
 import type { ModelInfo } from "../../generated/ModelInfo";
+import { ToolCallActionsContext } from "../../tools/shell/toolCall";
 import { prepareAttachments } from "../attachments";
 import { describeChatError, isConflict } from "../errors";
 import { useAutosave } from "../hooks/useAutosave";
 import { useOlderMessages } from "../hooks/useOlderMessages";
 import { usePrependOlder } from "../hooks/usePrependOlder";
+import { useStopAnswer } from "../hooks/useStopAnswer";
 import { AttachmentDropZone } from "../input/AttachmentDropZone";
 import { InputBar } from "../input/InputBar";
 import { TooLargeDialog } from "../input/TooLargeDialog";
@@ -21,10 +24,13 @@ import { ModelPicker } from "../models/ModelPicker";
 import { notify } from "../notices";
 import type { LoadedRange } from "../paging";
 import { usePreferences } from "../preferences";
+import { shouldContinue } from "../toolCalls/continuation";
+import { useAsyncTools } from "../toolCalls/useAsyncTools";
+import { useToolCallActions } from "../toolCalls/useToolCallActions";
 import { createChatTransport } from "../transport";
 import { type ChatMessage, isRunning } from "../types";
 import { AudioMenu } from "./AudioMenu";
-import { ErrorFooter } from "./ErrorFooter";
+import { ErrorFooter, UnansweredFooter } from "./ErrorFooter";
 import { MessageList } from "./MessageList";
 import { WelcomeState } from "./WelcomeState";
 
@@ -96,13 +102,19 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
     if (models) setModel((current) => resolveModel(current, models));
   }, [models]);
 
+  // A stored chat may have an answer running on the server: until the resume request
+  // says, its last question is not known to be unanswered.
+  const [resumeChecked, setResumeChecked] = useState(isNew);
   const transport = useMemo(
     () =>
-      createChatTransport(() => ({
-        model: modelsKnown.current ? modelRef.current : undefined,
-        providerOptions: providerOptions(usePreferences.getState().modelOptions),
-        loadedFrom: loadedFrom(),
-      })),
+      createChatTransport(
+        () => ({
+          model: modelsKnown.current ? modelRef.current : undefined,
+          providerOptions: providerOptions(usePreferences.getState().modelOptions),
+          loadedFrom: loadedFrom(),
+        }),
+        () => setResumeChecked(true),
+      ),
     [loadedFrom],
   );
 
@@ -113,7 +125,7 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
     onStored(chatId);
   }, [queryClient, onStored, chatId]);
 
-  const { messages, setMessages, sendMessage, status, error, stop, regenerate } = useChat<ChatMessage>({
+  const { messages, setMessages, sendMessage, status, error, stop, regenerate, addToolOutput, addToolApprovalResponse } = useChat<ChatMessage>({
     id: chatId,
     messages: initialMessages,
     transport,
@@ -124,12 +136,26 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
       else if (isConflict(err) && loadedFrom() !== undefined) reload(true);
     },
     onFinish: ({ message, isError }) => {
+      asyncTools.finished(message);
       setMessages((list) => list.map((m) => (m.id === message.id ? stamp(m) : m)));
       // An answer came back: the server stored the chat with the question first.
       if (!isError) markStored();
     },
+    // Approvals answered, client tools' results posted, async results pending: the answer goes on.
+    sendAutomaticallyWhen: ({ messages: list }) => shouldContinue(list, asyncTools.claimFollowUp),
   });
-  const running = isRunning(status);
+  const asyncTools = useAsyncTools({
+    status,
+    messages,
+    setMessages,
+    replaceOutput: async (tool, toolCallId, output) => {
+      await addToolOutput({ tool, toolCallId, output });
+    },
+  });
+  const toolCallActions = useToolCallActions({ messages, addToolOutput, addToolApprovalResponse, settle: asyncTools.settle });
+  // An async task still working counts as a running answer: Stop (and Escape) can end it.
+  const streaming = isRunning(status);
+  const running = streaming || asyncTools.running;
 
   // The server stores the chat with the user's message before answering.
   useEffect(() => {
@@ -158,17 +184,21 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
     onError: () => notify("error", t("errors.saveFailed")),
   });
 
-  const stopAnswer = useCallback(() => {
-    // Tell the server this is a stop, not a dropped connection (it keeps answering through
-    // those); then stop reading. A chat the server has not stored yet answers 404: fine.
-    void stopChat(chatId).catch(() => undefined);
-    void stop();
-  }, [chatId, stop]);
+  // Tell the server this is a stop, not a dropped connection (it keeps answering through
+  // those), and let it end the answer, so the stopped tool calls read the same here.
+  const stopStream = useStopAnswer({ chatId, running: streaming, stop, setMessages });
+  // Spec 000 §4: Stop ends the stream, then cancels the async tasks still running (their
+  // outputs say so, and autosave writes that).
+  const cancelAsync = asyncTools.cancelAll;
+  const stopAnswer = useCallback(async () => {
+    if (streaming) await stopStream();
+    cancelAsync();
+  }, [streaming, stopStream, cancelAsync]);
 
   useEffect(() => {
     if (!running) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !e.defaultPrevented) stopAnswer();
+      if (e.key === "Escape" && !e.defaultPrevented) void stopAnswer();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -224,8 +254,34 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
     [hasOlder, reload, saveNow, setMessages, t],
   );
 
+  // The user's last message, edited: it keeps its files, its words change, and what
+  // followed it goes (the SDK replaces the message; the server answers the new words).
+  const resend = useCallback(
+    (messageId: string, text: string) => {
+      const original = messagesRef.current.find((m) => m.id === messageId);
+      if (!original) return;
+      const files = original.parts.filter((p): p is FileUIPart => p.type === "file");
+      onUsed(chatId);
+      setSentCount((n) => n + 1);
+      sendMessage({ text, files, messageId, metadata: { createdAt: Date.now() } }).catch(() => notify("error", t("errors.sendFailed")));
+    },
+    [chatId, onUsed, sendMessage, t],
+  );
+
+  // A new answer to the last question: after a failed answer (Retry), for a question left
+  // unanswered (Retry), or in place of the last answer (Regenerate). The protocol's
+  // regenerate: the server answers the question again even when it has an answer.
+  const answerAgain = useCallback(() => {
+    setSentCount((n) => n + 1);
+    regenerate().catch(() => notify("error", t("errors.sendFailed")));
+  }, [regenerate, t]);
+
   const showOlder = usePrependOlder({ older, messages, setMessages, rememberOlder });
 
+  const busy = running || sending;
+  // Nothing running, no error shown, and the server said no answer is coming: the last
+  // question needs a way to be answered.
+  const unanswered = !busy && status !== "error" && resumeChecked && messages.at(-1)?.role === "user";
   const empty = messages.length === 0;
   return (
     <AttachmentDropZone onDrop={(files) => add(files, "pick")}>
@@ -237,18 +293,28 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
         </div>
       </header>
       {empty && !running ? (
-        <WelcomeState onAsk={(q) => void send(q)} />
+        <WelcomeState model={model} onAsk={(q) => void send(q)} />
       ) : (
-        <MessageList
-          messages={messages}
-          status={status}
-          chatModel={model}
-          user={user}
-          onDelete={running ? undefined : deleteMessage}
-          sentCount={sentCount}
-          older={{ hasMore: older.hasMore, loading: older.loading, failed: older.failed, onLoad: () => void showOlder() }}
-          footer={status === "error" ? <ErrorFooter error={error} onRetry={() => void regenerate()} /> : undefined}
-        />
+        <ToolCallActionsContext value={toolCallActions}>
+          <MessageList
+            messages={messages}
+            status={status}
+            chatModel={model}
+            user={user}
+            onDelete={running ? undefined : deleteMessage}
+            onRegenerate={busy ? undefined : answerAgain}
+            onResend={busy ? undefined : resend}
+            sentCount={sentCount}
+            older={{ hasMore: older.hasMore, loading: older.loading, failed: older.failed, onLoad: () => void showOlder() }}
+            footer={
+              status === "error" ? (
+                <ErrorFooter error={error} onRetry={answerAgain} />
+              ) : unanswered ? (
+                <UnansweredFooter onRetry={answerAgain} />
+              ) : undefined
+            }
+          />
+        </ToolCallActionsContext>
       )}
       <InputBar
         running={running}
@@ -258,7 +324,7 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
         onRemoveFile={remove}
         onRemoveAllFiles={clear}
         onSend={(text) => void send(text)}
-        onStop={stopAnswer}
+        onStop={() => void stopAnswer()}
       />
       <TooLargeDialog refused={refused} onClose={dismissRefused} />
     </AttachmentDropZone>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AlertIcon } from "../../components/icons";
+import { ClockIcon } from "../../components/moreIcons";
 import { formatWait } from "../../i18n/format";
 import { type ChatErrorView, describeChatError } from "../errors";
 
@@ -21,9 +22,19 @@ function useErrorSentence(view: ChatErrorView): string {
   }
 }
 
+/** The button under the last message that asks for its answer again (both footers below). */
+function RetryButton({ onRetry, tone }: { onRetry: () => void; tone: "error" | "calm" }) {
+  const { t } = useTranslation();
+  const look = tone === "error" ? "text-red-800 ring-red-200 hover:bg-red-100" : "text-slate-800 ring-slate-300 hover:bg-slate-100";
+  return (
+    <button type="button" onClick={onRetry} className={`shrink-0 rounded-md bg-white px-2.5 py-1 text-xs font-semibold ring-1 ${look}`}>
+      {t("chat.retry")}
+    </button>
+  );
+}
+
 /** The failed answer's error under the conversation (spec 000 §8), with a way to try again. */
 export function ErrorFooter({ error, onRetry }: { error: Error | undefined; onRetry: () => void }) {
-  const { t } = useTranslation();
   const view = describeChatError(error);
   const text = useErrorSentence(view);
   if (view.kind === "unauthorized") return null;
@@ -31,9 +42,23 @@ export function ErrorFooter({ error, onRetry }: { error: Error | undefined; onRe
     <div role="alert" className="flex items-start gap-2.5 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="chat-error">
       <AlertIcon className="mt-0.5 size-4 shrink-0" />
       <p className="flex-1 break-words">{text}</p>
-      <button type="button" onClick={onRetry} className="shrink-0 rounded-md bg-white px-2.5 py-1 text-xs font-semibold text-red-800 ring-1 ring-red-200 hover:bg-red-100">
-        {t("chat.retry")}
-      </button>
+      <RetryButton onRetry={onRetry} tone="error" />
+    </div>
+  );
+}
+
+/**
+ * Under the user's last message when it has no answer and none is coming (a send that
+ * failed before this page was loaded, a stop before the answer began): the same retry
+ * as after an error, so no question is left without a way to get its answer.
+ */
+export function UnansweredFooter({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex items-center gap-2.5 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-testid="unanswered">
+      <ClockIcon className="size-4 shrink-0 text-slate-500" />
+      <p className="flex-1 break-words">{t("chat.unanswered")}</p>
+      <RetryButton onRetry={onRetry} tone="calm" />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { AlertIcon, ArrowDownIcon, LogoMark, Spinner } from "../../components/ic
 import type { UserInfo } from "../../generated/UserInfo";
 import { useAutoScroll } from "../hooks/useAutoScroll";
 import { MessageBubble } from "../message/MessageBubble";
+import { senderOf } from "../message/sender";
 import { LOAD_OLDER_PX } from "../paging";
 import type { ChatMessage, ChatStatus } from "../types";
 
@@ -22,8 +23,11 @@ type Props = {
   status: ChatStatus;
   chatModel: string;
   user: UserInfo | null;
+  /** Each offered only while nothing runs; see `actionsAt` for which message gets which. */
   onDelete?: (messageId: string) => void;
-  /** Shown after the last message (an error with its retry button). */
+  onRegenerate?: () => void;
+  onResend?: (messageId: string, text: string) => void;
+  /** Shown after the last message (an error, or an unanswered message, with a retry button). */
   footer?: ReactNode;
   /** Changes when the user sends: the view jumps to the bottom whatever it showed. */
   sentCount: number;
@@ -39,6 +43,22 @@ function observeRect(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: 
   return observeElementRect(instance, (rect) =>
     cb(rect.height > 0 ? rect : { width: window.innerWidth, height: window.innerHeight }),
   );
+}
+
+type Actions = { onDelete?: (messageId: string) => void; onRegenerate?: () => void; onResend?: (messageId: string, text: string) => void };
+
+/**
+ * What the message at `index` offers besides Copy: Delete on every message; Regenerate
+ * on the last message when it is the assistant's answer; Edit and resend on the user's
+ * own last message. (The handlers are given only while nothing runs.)
+ */
+export function actionsAt(messages: readonly ChatMessage[], index: number, lastUser: number, { onDelete, onRegenerate, onResend }: Actions): Actions {
+  const message = messages[index];
+  return {
+    onDelete,
+    onRegenerate: message && index === messages.length - 1 && senderOf(message, "").kind === "assistant" ? onRegenerate : undefined,
+    onResend: message && index === lastUser && senderOf(message, "").kind === "you" ? onResend : undefined,
+  };
 }
 
 /** Marked once per page load, for the browser benchmark: the first chat is on screen. */
@@ -103,7 +123,7 @@ function useLoadOlderNearTop(older: OlderPages | undefined) {
  * top, a long chat's older page is fetched and put before the list; the virtualiser
  * anchors on the message in view (`anchorTo: "end"`), so what the user reads stays put.
  */
-export function MessageList({ messages, status, chatModel, user, onDelete, footer, sentCount, older }: Props) {
+export function MessageList({ messages, status, chatModel, user, onDelete, onRegenerate, onResend, footer, sentCount, older }: Props) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const { onScroll: followScroll, follow, scrollToBottom, atBottom } = useAutoScroll(scrollRef);
@@ -128,6 +148,7 @@ export function MessageList({ messages, status, chatModel, user, onDelete, foote
   const totalSize = virtualizer.getTotalSize();
   const last = messages[messages.length - 1];
   const waiting = status === "submitted" && last?.role === "user";
+  const lastUser = messages.findLastIndex((m) => m.role === "user");
 
   useLayoutEffect(() => {
     follow();
@@ -179,7 +200,13 @@ export function MessageList({ messages, status, chatModel, user, onDelete, foote
                   className="absolute top-0 left-0 w-full pb-6"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <MessageBubble message={message} chatModel={chatModel} user={user} onDelete={onDelete} />
+                  <MessageBubble
+                    message={message}
+                    chatModel={chatModel}
+                    user={user}
+                    latest={item.index === messages.length - 1}
+                    {...actionsAt(messages, item.index, lastUser, { onDelete, onRegenerate, onResend })}
+                  />
                 </div>
               );
             })}

@@ -89,6 +89,21 @@ describe("input bar", () => {
     expect(screen.getByRole("button", { name: "Live Agent" })).toHaveAttribute("aria-pressed", "false");
   });
 
+  it("shows voice and the live agent hand-over as not available yet, and still lets the keyboard reach them", async () => {
+    render(<Harness />);
+    for (const name of ["Voice input", "Live Agent"]) {
+      const button = screen.getByRole("button", { name });
+      expect(button).toHaveAttribute("aria-disabled", "true");
+      expect(button).toHaveAccessibleDescription("Not available yet");
+      expect(button).toHaveClass("cursor-not-allowed");
+      // Focusable, unlike a disabled button, so its description is heard.
+      button.focus();
+      expect(button).toHaveFocus();
+    }
+    await userEvent.click(screen.getByRole("button", { name: "Live Agent" }));
+    expect(screen.getByRole("button", { name: "Live Agent" })).toHaveAttribute("aria-pressed", "false");
+  });
+
   it("lists picked files with count, size and thumbnails, removes one or all, and sends with files only", async () => {
     const onSend = vi.fn();
     render(<Harness onSend={onSend} />);
@@ -98,7 +113,7 @@ describe("input bar", () => {
     ]);
     expect(screen.getByText("2 file(s) selected")).toBeVisible();
     expect(screen.getByText("2.0 KB")).toBeVisible();
-    expect(screen.getByText("10 B")).toBeVisible();
+    expect(screen.getByText("10 Bytes")).toBeVisible();
     expect(screen.getByTestId("attachment-list").querySelectorAll("img")).toHaveLength(1);
 
     await userEvent.click(screen.getByRole("button", { name: "Remove dock.png" }));

@@ -26,8 +26,15 @@ export function canSend(text: string, fileCount: number, running: boolean): bool
   return !running && (text.trim().length > 0 || fileCount > 0);
 }
 
-const iconButton =
-  "grid size-9 place-items-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
+const iconBase = "grid size-9 place-items-center rounded-lg text-slate-500 transition";
+const iconButton = `${iconBase} hover:bg-slate-100 hover:text-slate-800 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent`;
+
+/**
+ * Controls whose feature has not landed yet. `aria-disabled` rather than `disabled`: they
+ * stay in the tab order, so a keyboard or screen-reader user also learns they exist and
+ * are not available yet (a disabled button is skipped and its hover title never read).
+ */
+const unavailable = "cursor-not-allowed opacity-45";
 
 /**
  * The input bar (spec 000 §2): a growing text box (Enter sends, Shift+Enter breaks the
@@ -39,6 +46,7 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
+  const unavailableId = `${hintId}-unavailable`;
   const sendable = canSend(text, attachments.length, running || sending);
 
   useLayoutEffect(() => {
@@ -109,22 +117,45 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
           <button type="button" className={iconButton} onClick={() => fileRef.current?.click()} aria-label={t("input.attach")} title={t("input.attach")}>
             <PaperclipIcon className="size-5" />
           </button>
-          <button type="button" className={iconButton} disabled aria-label={t("input.voice")} title={t("input.voiceSoon")}>
+          <span id={unavailableId} hidden>
+            {t("input.notAvailable")}
+          </span>
+          <button
+            type="button"
+            className={`${iconBase} ${unavailable}`}
+            aria-disabled="true"
+            aria-describedby={unavailableId}
+            aria-label={t("input.voice")}
+            title={t("input.voiceSoon")}
+          >
             <MicIcon className="size-5" />
           </button>
-          <div role="group" aria-label={t("input.mode")} className="ml-1 hidden items-center rounded-lg bg-slate-100 p-0.5 text-xs font-medium sm:flex">
+          {/* By the bar's own width, not the window's: beside an open panel the bar is narrow on a wide screen. */}
+          <div role="group" aria-label={t("input.mode")} className="ml-1 hidden shrink-0 items-center rounded-lg bg-slate-100 p-0.5 text-xs font-medium @sm:flex">
             <button type="button" aria-pressed="true" className="inline-flex items-center gap-1 rounded-md bg-white px-2 py-1 whitespace-nowrap text-slate-800 shadow-xs">
               <SparklesIcon className="size-3.5 text-teal-600" />
               {t("input.modeAi")}
             </button>
-            <button type="button" aria-pressed="false" disabled title={t("input.liveAgentSoon")} className="inline-flex items-center gap-1 rounded-md px-2 py-1 whitespace-nowrap text-slate-500 disabled:cursor-not-allowed">
+            <button
+              type="button"
+              aria-pressed="false"
+              aria-disabled="true"
+              aria-describedby={unavailableId}
+              title={t("input.liveAgentSoon")}
+              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 whitespace-nowrap text-slate-500 ${unavailable}`}
+            >
               <HeadsetIcon className="size-3.5" />
               {t("input.modeLiveAgent")}
             </button>
           </div>
-          {/* Fills the row, so the send button stays at the end; the hint shows when it fits. */}
-          <span id={hintId} className="min-w-0 flex-1 truncate px-2 text-right text-xs text-slate-400">
-            <span className="hidden @lg:inline">{sending ? t("input.uploading") : t("input.hint")}</span>
+          {/*
+            Fills the row, so the send button stays at the end. The hint shows whole or not at
+            all: one that does not fit beside the empty first item wraps onto a second line,
+            which this one-line box clips away (a cut "Umschalt+Eingabe für…" helps no one).
+          */}
+          <span id={hintId} className="flex h-4 min-w-0 flex-1 flex-wrap justify-end overflow-hidden px-2 text-xs leading-4 text-slate-400" data-testid="input-hint">
+            <span aria-hidden="true" className="h-4 w-0" />
+            <span className="hidden whitespace-nowrap @lg:block">{sending ? t("input.uploading") : t("input.hint")}</span>
           </span>
           {running ? (
             <button

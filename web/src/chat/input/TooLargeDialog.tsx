@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
-import { formatFileSize } from "../attachments";
+import { useFormatBytes } from "../../files/formatBytes";
 import type { RefusedFiles } from "./useAttachments";
 
 /**
@@ -9,6 +9,7 @@ import type { RefusedFiles } from "./useAttachments";
  */
 export function TooLargeDialog({ refused, onClose }: { refused: RefusedFiles | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const formatBytes = useFormatBytes();
   const message = refused?.source === "paste" ? t("alerts.tooLargePaste") : t("alerts.tooLargePick");
   return (
     <Dialog
@@ -22,7 +23,7 @@ export function TooLargeDialog({ refused, onClose }: { refused: RefusedFiles | n
           <p>{message}</p>
           <ul className="mt-2 list-disc space-y-0.5 pl-5 font-medium text-slate-800">
             {refused?.files.map((f, i) => (
-              <li key={i}>{refused.source === "paste" ? `${f.name} (${formatFileSize(f.size)})` : f.name}</li>
+              <li key={i}>{refused.source === "paste" ? `${f.name} (${formatBytes(f.size, 1)})` : f.name}</li>
             ))}
           </ul>
         </>

@@ -1,13 +1,16 @@
-import { memo } from "react";
+import { memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/Avatar";
-import { HeadsetIcon, LogoMark, MicIcon, MoreIcon, TrashIcon } from "../../components/icons";
-import { MenuContent, MenuItem, MenuRoot, MenuTrigger } from "../../components/ui/Menu";
+import { HeadsetIcon, LogoMark, MicIcon, StopIcon } from "../../components/icons";
 import type { UserInfo } from "../../generated/UserInfo";
 import { ToolPart } from "../../tools/registry";
-import { Markdown } from "../markdown/Markdown";
+import { Markdown } from "../../markdown/Markdown";
+import { ToolCallAnswerableContext, ToolCallDataContext } from "../../tools/shell/toolCall";
+import { dataByToolCall } from "../toolCalls/dataParts";
 import type { ChatMessage } from "../types";
 import { FileAttachment } from "./FileAttachment";
+import { MessageEditor } from "./MessageEditor";
+import { type MessageActions, MessageMenu, messageText } from "./MessageMenu";
 import { type PartView, viewOfPart } from "./parts";
 import { ReasoningBlock } from "./ReasoningBlock";
 import { type Sender, isVoiceMessage, senderOf } from "./sender";
@@ -18,9 +21,11 @@ type Props = {
   /** The chat's model, naming the assistant when the message does not say which answered. */
   chatModel: string;
   user: UserInfo | null;
-  /** Offered only when given (spec 001 §2.1). */
-  onDelete?: (messageId: string) => void;
-};
+  /** Send the user's edited words in place of this message (with `onEdit` offered). */
+  onResend?: (messageId: string, text: string) => void;
+  /** The chat's last message: only its calls can still be answered. */
+  latest?: boolean;
+} & Omit<MessageActions, "onEdit">;
 
 function useSenderLabel(sender: Sender): string {
   const { t } = useTranslation();
@@ -54,14 +59,14 @@ function SenderAvatar({ sender, user }: { sender: Sender; user: UserInfo | null 
   );
 }
 
-function Part({ view, mine }: { view: PartView; mine: boolean }) {
+function Part({ view, mine, messageId }: { view: PartView; mine: boolean; messageId: string }) {
   switch (view.kind) {
     case "text":
-      return mine ? <p className="whitespace-pre-wrap break-words">{view.text}</p> : <Markdown text={view.text} streaming={view.streaming} />;
+      return mine ? <p className="whitespace-pre-wrap wrap-anywhere">{view.text}</p> : <Markdown text={view.text} streaming={view.streaming} />;
     case "reasoning":
       return <ReasoningBlock text={view.text} streaming={view.streaming} />;
     case "file":
-      return <FileAttachment url={view.url} filename={view.filename} mediaType={view.mediaType} />;
+      return <FileAttachment messageId={messageId} url={view.url} filename={view.filename} mediaType={view.mediaType} size={view.size} fileId={view.fileId} />;
     case "tool":
       return <ToolPart invocation={view.invocation} />;
   }
@@ -71,7 +76,7 @@ function Part({ view, mine }: { view: PartView; mine: boolean }) {
  * One message (spec 001 §2.1): the user's on the right, everyone else's on the left;
  * a header with sender, time, a voice mark and the options menu; then its parts.
  */
-export const MessageBubble = memo(function MessageBubble({ message, chatModel, user, onDelete }: Props) {
+export const MessageBubble = memo(function MessageBubble({ message, chatModel, user, onDelete, onRegenerate, onResend, latest = true }: Props) {
   const { t, i18n } = useTranslation();
   const sender = senderOf(message, chatModel);
   const label = useSenderLabel(sender);
@@ -79,8 +84,13 @@ export const MessageBubble = memo(function MessageBubble({ message, chatModel, u
   const views = message.parts.map((p) => viewOfPart(p, message.id));
   const files = views.filter((v): v is Extract<PartView, { kind: "file" }> => v?.kind === "file");
   const body = views.filter((v): v is Exclude<PartView, { kind: "file" }> => v !== null && v.kind !== "file");
+  // `data-*` parts show in their call's card, never on their own.
+  const toolData = useMemo(() => dataByToolCall(message.parts), [message.parts]);
   const createdAt = message.metadata?.createdAt;
   const time = typeof createdAt === "number" ? formatMessageTime(createdAt, i18n.language) : null;
+  const [editing, setEditing] = useState(false);
+  // Editing ends when it may no longer be sent (an answer started, another message came).
+  const editor = editing && onResend ? onResend : undefined;
 
   return (
     <article
@@ -91,7 +101,7 @@ export const MessageBubble = memo(function MessageBubble({ message, chatModel, u
       className={`group flex gap-3 ${mine ? "flex-row-reverse" : ""}`}
     >
       <SenderAvatar sender={sender} user={user} />
-      <div className={`flex min-w-0 flex-col ${mine ? "max-w-[85%] items-end" : "max-w-full flex-1 items-start"}`}>
+      <div className={`flex min-w-0 flex-col ${mine ? `max-w-[85%] items-end ${editor ? "flex-1" : ""}` : "max-w-full flex-1 items-start"}`}>
         <header className={`flex h-8 items-center gap-2 text-xs text-slate-500 ${mine ? "flex-row-reverse" : ""}`}>
           <span className="font-semibold text-slate-800" data-testid="sender">
             {label}
@@ -102,31 +112,37 @@ export const MessageBubble = memo(function MessageBubble({ message, chatModel, u
               <MicIcon className="size-3.5" aria-hidden="false" aria-label={t("message.voice")} role="img" />
             </span>
           )}
-          {onDelete && (
-            <MenuRoot modal={false}>
-              <MenuTrigger
-                aria-label={t("message.options")}
-                className="rounded-md p-1 text-slate-400 opacity-100 hover:bg-slate-100 hover:text-slate-700 focus-visible:opacity-100 data-[state=open]:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
-              >
-                <MoreIcon className="size-4" />
-              </MenuTrigger>
-              <MenuContent align={mine ? "end" : "start"}>
-                <MenuItem tone="danger" onSelect={() => onDelete(message.id)}>
-                  <TrashIcon className="size-4" />
-                  {t("message.delete")}
-                </MenuItem>
-              </MenuContent>
-            </MenuRoot>
+          {message.metadata?.stopped === true && (
+            <span title={t("message.stoppedHint")} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600" data-testid="stopped-mark">
+              <StopIcon className="size-3" />
+              {t("message.stopped")}
+            </span>
           )}
+          <MessageMenu
+            message={message}
+            mine={mine}
+            onDelete={onDelete}
+            onRegenerate={onRegenerate}
+            onEdit={onResend && !editing ? () => setEditing(true) : undefined}
+          />
         </header>
         {files.length > 0 && (
           <div className={`mb-1.5 flex flex-wrap gap-2 ${mine ? "justify-end" : ""}`}>
             {files.map((f, i) => (
-              <FileAttachment key={i} url={f.url} filename={f.filename} mediaType={f.mediaType} />
+              <FileAttachment key={i} messageId={message.id} url={f.url} filename={f.filename} mediaType={f.mediaType} size={f.size} fileId={f.fileId} />
             ))}
           </div>
         )}
-        {body.length > 0 && (
+        {editor ? (
+          <MessageEditor
+            text={messageText(message)}
+            onCancel={() => setEditing(false)}
+            onSend={(text) => {
+              setEditing(false);
+              editor(message.id, text);
+            }}
+          />
+        ) : body.length > 0 && (
           <div
             className={
               mine
@@ -134,9 +150,13 @@ export const MessageBubble = memo(function MessageBubble({ message, chatModel, u
                 : "w-full min-w-0 text-[15px] leading-relaxed text-slate-800"
             }
           >
-            {body.map((view, i) => (
-              <Part key={i} view={view} mine={mine} />
-            ))}
+            <ToolCallAnswerableContext value={latest}>
+              <ToolCallDataContext value={toolData}>
+                {body.map((view, i) => (
+                  <Part key={i} view={view} mine={mine} messageId={message.id} />
+                ))}
+              </ToolCallDataContext>
+            </ToolCallAnswerableContext>
           </div>
         )}
       </div>

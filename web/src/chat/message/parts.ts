@@ -1,11 +1,13 @@
 import { type ToolInvocation, toToolInvocation } from "../../tools/types";
+import { attachmentMetadataOf } from "../attachments";
 import { isRecord } from "../types";
+import { dataUrlSize } from "./attachmentArtifact";
 
 /** A message part as the bubble renders it (spec 001 §2.1, §3). */
 export type PartView =
   | { kind: "text"; text: string; streaming: boolean }
   | { kind: "reasoning"; text: string; streaming: boolean }
-  | { kind: "file"; url: string; filename: string | undefined; mediaType: string }
+  | { kind: "file"; url: string; filename: string | undefined; mediaType: string; size?: number; fileId?: string }
   | { kind: "tool"; invocation: ToolInvocation };
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
@@ -27,11 +29,15 @@ export function viewOfPart(part: unknown, messageId: string): PartView | null {
     case "file": {
       const url = str(part.url);
       if (!url) return null;
+      // Our uploads say their size; an inline file's is its data's.
+      const { size = url.startsWith("data:") ? dataUrlSize(url) : undefined, fileId } = attachmentMetadataOf(part);
       return {
         kind: "file",
         url,
         filename: str(part.filename) ?? str(part.name),
         mediaType: str(part.mediaType) ?? str(part.contentType) ?? "application/octet-stream",
+        ...(size === undefined ? {} : { size }),
+        ...(fileId === undefined ? {} : { fileId }),
       };
     }
     case "image_url": {

@@ -1,5 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { selectIsAdmin } from "../../auth/roles";
+import { useAuthStore } from "../../auth/store";
 import { CheckIcon, ChevronDown, ChevronRight } from "../../components/icons";
 import {
   MenuCheckboxItem,
@@ -22,6 +24,7 @@ import {
   REASONING_EFFORTS,
   REASONING_SUMMARIES,
   VERBOSITIES,
+  onlyOffline,
   optionsKind,
 } from "../models";
 import { usePreferences } from "../preferences";
@@ -93,6 +96,38 @@ function ClaudeOptions({ options, set }: { options: ModelOptions; set: Setter })
 
 type Setter = <K extends keyof ModelOptions>(key: K, value: ModelOptions[K]) => void;
 
+/** The environment variables that give the server a provider (README "AI models"). */
+const PROVIDER_KEYS = ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GEMINI_API_KEY", "DEEPSEEK_API_KEY"] as const;
+
+/**
+ * What the offline model says about itself, said here too: no provider is set up. An
+ * administrator reads how to add one (the README is not reachable from the app); anyone
+ * else, that an administrator can.
+ */
+function NoProviderNote() {
+  const { t } = useTranslation();
+  const isAdmin = useAuthStore(selectIsAdmin);
+  return (
+    <div role="note" className="mx-1 mt-1 mb-0.5 rounded-md bg-amber-50 px-2.5 py-2 text-xs leading-relaxed text-amber-900" data-testid="no-provider-note">
+      {isAdmin ? (
+        <>
+          <p>{t("model.noProviderAdmin")}</p>
+          <ul className="my-1.5 flex flex-wrap gap-1">
+            {PROVIDER_KEYS.map((key) => (
+              <li key={key}>
+                <code className="rounded bg-white/80 px-1 py-0.5 font-mono text-[11px] text-amber-950 ring-1 ring-amber-200">{key}</code>
+              </li>
+            ))}
+          </ul>
+          <p>{t("model.noProviderCompatible")}</p>
+        </>
+      ) : (
+        <p>{t("model.noProvider")}</p>
+      )}
+    </div>
+  );
+}
+
 const OPTION_PANELS: Record<NonNullable<ReturnType<typeof optionsKind>>, (p: { options: ModelOptions; set: Setter }) => ReactNode> = {
   "openai-reasoning": OpenAiReasoningOptions,
   claude: ClaudeOptions,
@@ -108,6 +143,7 @@ export function ModelPicker({ models, value, onChange }: Props) {
   const options = usePreferences((s) => s.modelOptions);
   const set = usePreferences((s) => s.setModelOption);
   const current = models?.find((m) => m.id === value);
+  const noProvider = models !== undefined && models.length > 0 && onlyOffline(models);
   // The offline model is named in the reader's language; provider models by their own names.
   const label = (m: ModelInfo) => (m.provider === "offline" ? t("model.offline") : m.name);
   const choose = (id: string) => {
@@ -125,7 +161,7 @@ export function ModelPicker({ models, value, onChange }: Props) {
         <span className="truncate">{current ? label(current) : models ? value : t("model.loading")}</span>
         <ChevronDown className="size-4 shrink-0 text-slate-500" />
       </MenuTrigger>
-      <MenuContent align="start" className="w-64" aria-label={t("model.label")}>
+      <MenuContent align="start" className={noProvider ? "w-80 max-w-[calc(100vw-1rem)]" : "w-64"} aria-label={t("model.label")}>
         <MenuLabel>{t("model.label")}</MenuLabel>
         {(models ?? []).map((m) => {
           const kind = optionsKind(m);
@@ -160,6 +196,7 @@ export function ModelPicker({ models, value, onChange }: Props) {
             </MenuSub>
           );
         })}
+        {noProvider && <NoProviderNote />}
       </MenuContent>
     </MenuRoot>
   );

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type Ref, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuthStore } from "../../auth/store";
 import { ContextSwitcher } from "../../components/ContextSwitcher";
@@ -22,6 +22,8 @@ type Props = {
   onDelete: (id: string) => void;
   onDeleteAll: () => void;
   onCollapse: () => void;
+  /** The Collapse button, for the page to give it the focus when the sidebar opens. */
+  collapseRef?: Ref<HTMLButtonElement>;
 };
 
 /** A short date and time of the last update, in the interface language. */
@@ -70,7 +72,7 @@ function ChatEntry({ chat, selected, onSelect, onRename, onDelete }: { chat: Cha
  * The sidebar (spec 000 §2): New Connection, the chat list with rename and delete, delete
  * all, and the user block with Memory and Logout. Deleting asks first.
  */
-export function Sidebar({ chats, failed, onRetry, selectedId, onSelect, onNew, onRename, onDelete, onDeleteAll, onCollapse }: Props) {
+export function Sidebar({ chats, failed, onRetry, selectedId, onSelect, onNew, onRename, onDelete, onDeleteAll, onCollapse, collapseRef }: Props) {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);
   const [renaming, setRenaming] = useState<ChatSummary | null>(null);
@@ -83,7 +85,7 @@ export function Sidebar({ chats, failed, onRetry, selectedId, onSelect, onNew, o
     <aside aria-label={t("sidebar.label")} className="flex h-full w-72 flex-col bg-navy-950 text-white" data-testid="sidebar">
       <div className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
         <Logo />
-        <button type="button" onClick={onCollapse} aria-label={t("sidebar.collapse")} title={t("sidebar.collapse")} className="rounded-lg p-2 text-navy-200 hover:bg-white/10 hover:text-white">
+        <button ref={collapseRef} type="button" onClick={onCollapse} aria-label={t("sidebar.collapse")} title={t("sidebar.collapse")} className="rounded-lg p-2 text-navy-200 hover:bg-white/10 hover:text-white">
           <SidebarIcon className="size-5" />
         </button>
       </div>
@@ -99,6 +101,10 @@ export function Sidebar({ chats, failed, onRetry, selectedId, onSelect, onNew, o
       <nav aria-label={t("sidebar.chats")} className="flex min-h-0 flex-1 flex-col">
         <h2 className="px-4 pt-3 pb-1 text-[11px] font-semibold tracking-wide text-navy-300 uppercase">{t("sidebar.chats")}</h2>
         <ul className="min-h-0 flex-1 space-y-0.5 overflow-y-auto px-2 pb-2" data-testid="chat-list">
+          {/*
+            The chat being started, until the server stores it: with no saved chats yet it is
+            the list's only entry (an "empty list" text beside it would contradict it).
+          */}
           {!selectedInList && (
             <li className="rounded-lg bg-white/12" data-testid="chat-entry-new">
               <span aria-current="page" className="block py-2 pr-3 pl-3 text-sm font-medium text-white">
@@ -124,7 +130,6 @@ export function Sidebar({ chats, failed, onRetry, selectedId, onSelect, onNew, o
               </button>
             </li>
           )}
-          {chats && list.length === 0 && !failed && <li className="px-3 py-2 text-sm text-navy-300">{t("sidebar.empty")}</li>}
         </ul>
         {list.length > 0 && (
           <div className="px-3 pb-2">

@@ -1,4 +1,4 @@
-import { CodeBlock } from "../../chat/markdown/CodeBlock";
+import { CodeBlock } from "../../markdown/CodeBlock";
 import { codeLanguageOf } from "../kinds";
 import type { TextViewProps } from "./text";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CodeBlock } from "../../chat/markdown/CodeBlock";
+import { CodeBlock } from "../../markdown/CodeBlock";
 import { ModeToggle } from "./ModeToggle";
 import type { TextViewProps } from "./text";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CodeBlock } from "../../chat/markdown/CodeBlock";
-import { Markdown } from "../../chat/markdown/Markdown";
+import { CodeBlock } from "../../markdown/CodeBlock";
+import { Markdown } from "../../markdown/Markdown";
 import { ModeToggle } from "./ModeToggle";
 import type { TextViewProps } from "./text";
 

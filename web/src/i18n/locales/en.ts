@@ -1,12 +1,16 @@
+import { type Translation, withEnglishFamilies } from "../families";
+
 /**
- * The source of every interface string and key. Other catalogues are typed against this
- * object, so a key missing from one of them is a type error; `t()` accepts only these keys.
+ * The source of every interface string and key outside the tool families (whose strings
+ * are in their folders). Other catalogues are typed against this object, so a key missing
+ * from one of them is a type error; `t()` accepts only these keys and the families'.
  */
 const en = {
   app: {
     name: "Waybill",
     home: "Waybill home",
     skipToContent: "Skip to main content",
+    loading: "Loading…",
   },
   language: {
     label: "Language",
@@ -34,6 +38,8 @@ const en = {
     subtitle: "Use your work account to continue.",
     email: "Email",
     password: "Password",
+    showPassword: "Show password",
+    hidePassword: "Hide password",
     submit: "Sign in",
     submitting: "Signing in…",
     errorGeneric: "Sign-in failed. Please try again.",
@@ -69,6 +75,7 @@ const en = {
     loadingOlder: "Loading earlier messages…",
     olderFailed: "Earlier messages could not be loaded.",
     reloaded: "This conversation was changed elsewhere, so it was reloaded. If your last message is missing, send it again.",
+    unanswered: "This message has no answer yet",
   },
   sidebar: {
     label: "Chat history",
@@ -110,6 +117,15 @@ const en = {
     more1: "Show the dock door schedule for tomorrow morning.",
     more2: "Which items will run out of stock within seven days?",
     more3: "Summarise today's late shipments by carrier.",
+    offline: {
+      body: "No AI provider is set up yet, so I can answer simple questions: the time or the weather somewhere, or marking a task done. Try one of these.",
+      example1: "What time is it in Tokyo?",
+      example2: "What's the weather in Rotterdam?",
+      example3: "Mark the task completed: moved 12 pallets to door 4",
+      more1: "What's the date in Sydney?",
+      more2: "What's the weather in Shanghai?",
+      more3: "What time is it in London?",
+    },
   },
   message: {
     you: "You",
@@ -132,6 +148,14 @@ const en = {
     copyCode: "Copy code",
     copied: "Copied",
     code: "Code",
+    stopped: "Stopped",
+    stoppedHint: "This answer was stopped before it finished",
+    copy: "Copy",
+    regenerate: "Regenerate",
+    edit: "Edit and resend",
+    editLabel: "Edit your message",
+    editCancel: "Cancel",
+    editSend: "Send",
   },
   input: {
     label: "Message",
@@ -146,6 +170,7 @@ const en = {
     modeAi: "AI Assistant",
     modeLiveAgent: "Live Agent",
     liveAgentSoon: "Live agent hand-over is coming soon",
+    notAvailable: "Not available yet",
     filesSelected: "{{n}} file(s) selected",
     removeFile: "Remove {{name}}",
     removeAll: "Remove all",
@@ -159,17 +184,17 @@ const en = {
     tooLargePick: "The following files are too large, please select files under 100MB:",
   },
   errors: {
-    sendFailed: "发送消息失败，请重试",
-    historyFailed: "加载聊天历史记录失败",
+    sendFailed: "Failed to send the message, please try again",
+    historyFailed: "Failed to load the chat history",
     withMessage: "Error: {{message}}",
-    unknown: "发生未知错误",
+    unknown: "An unknown error occurred",
     deleteMessageFailed: "Failed to delete message",
-    uploadFailedMany: "{{n}} 个文件上传失败，但消息仍会发送",
-    uploadFailedOne: "文件上传失败，但消息仍会发送",
+    uploadFailedMany: "{{n}} files failed to upload, but the message will still be sent",
+    uploadFailedOne: "The file failed to upload, but the message will still be sent",
     saveFailed: "The conversation could not be saved. It will be saved with the next change.",
     renameFailed: "The conversation could not be renamed.",
     deleteFailed: "The conversation could not be deleted.",
-    audioDownloadFailed: "下载音频文件失败",
+    audioDownloadFailed: "Failed to download the audio file",
     tooManyRequests: "You are sending messages too quickly. Try again {{when}}.",
     tooManyRequestsSoon: "You are sending messages too quickly. Wait a moment and try again.",
   },
@@ -190,86 +215,13 @@ const en = {
     none: "None",
     auto: "Auto",
     detailed: "Detailed",
+    noProvider: "No AI provider is set up yet, so the offline model can only answer simple questions such as the time or the weather somewhere; an administrator can add one.",
+    noProviderAdmin: "No AI provider is set up yet, so the offline model can only answer simple questions such as the time or the weather somewhere. To add one, give the server one of these keys and restart Waybill:",
+    noProviderCompatible: "Or add an OpenAI-compatible server (Ollama, vLLM) under [[models]] in waybill.toml.",
   },
   audio: {
     menu: "Recordings ({{n}})",
     download: "Download {{name}}",
-  },
-  weather: {
-    title: "Weather in {{location}}",
-    titleAnywhere: "Weather",
-    loading: "Getting the weather for {{location}}…",
-    loadingAnywhere: "Getting the weather…",
-    temperature: "{{value}} °{{unit}}",
-    humidity: "Humidity",
-    wind: "Wind",
-    percent: "{{value}} %",
-    windSpeed: "{{value}} km/h",
-    updated: "Updated {{time}}",
-    note: "数据仅供参考",
-    conditions: {
-      clearSky: "Clear sky",
-      mainlyClear: "Mainly clear",
-      partlyCloudy: "Partly cloudy",
-      overcast: "Overcast",
-      fog: "Fog",
-      drizzle: "Drizzle",
-      freezingDrizzle: "Freezing drizzle",
-      lightRain: "Light rain",
-      rain: "Rain",
-      heavyRain: "Heavy rain",
-      freezingRain: "Freezing rain",
-      lightSnow: "Light snow",
-      snow: "Snow",
-      heavySnow: "Heavy snow",
-      snowGrains: "Snow grains",
-      rainShowers: "Rain showers",
-      snowShowers: "Snow showers",
-      thunderstorm: "Thunderstorm",
-      thunderstormHail: "Thunderstorm with hail",
-      unknown: "Unknown",
-    },
-  },
-  time: {
-    title: "Time in {{timezone}}",
-    titleLocal: "Current time",
-    loading: "Reading the clock…",
-    twelveHour: "{{clock}} {{period}}",
-    am: "AM",
-    pm: "PM",
-    date: "Date",
-    timezone: "Time zone",
-    worldTimes: "World times",
-    dayShift: "{{n}} day",
-    cities: {
-      utc: "UTC",
-      newYork: "New York",
-      london: "London",
-      beijing: "Beijing",
-      tokyo: "Tokyo",
-      sydney: "Sydney",
-    },
-  },
-  thinking: {
-    title: "Sequential thinking",
-    step: "Thought {{n}} of {{total}}",
-    running: "Thinking…",
-    final: "Final thought",
-    more: "More thoughts to follow",
-    revises: "Revises thought {{n}}",
-    branch: "Branch {{id}} from thought {{n}}",
-  },
-  taskCompleted: {
-    label: "Task Completed",
-    defaultMessage: "Task completed successfully",
-    running: "Finishing the task…",
-  },
-  imageGeneration: {
-    title: "Image generation",
-    running: "Generating images…",
-    count: "{{n}} image(s)",
-    imageAlt: "Generated image {{n}}",
-    open: "Open image {{n}} in the side panel",
   },
   artifacts: {
     panel: "Artifacts",
@@ -344,6 +296,41 @@ const en = {
     parameters: "Parameters",
     error: "Error",
     noResult: "No result data available",
+    stopped: "Stopped",
+    stoppedDetail: "Stopped before it finished",
+    approval: {
+      waiting: "Waiting for your approval",
+      prompt: "{{title}} runs only if you approve it:",
+      approve: "Approve",
+      deny: "Deny",
+      reason: "Reason (optional)",
+      confirmDeny: "Deny",
+      cancel: "Cancel",
+      running: "Approved — running…",
+      approved: "Approved",
+      denied: "Denied",
+      deniedDetail: "You denied this, so it did not run.",
+      reasonGiven: "Reason: {{reason}}",
+      superseded: "Not answered",
+      supersededDetail: "The conversation went on before this was answered, so nothing was done.",
+    },
+    subAgent: {
+      title: "Sub-agent",
+      steps: "Steps: {{n}}",
+      calls: "Its tool calls",
+      answer: "Its answer",
+      status: {
+        running: "Working…",
+        completed: "Finished",
+        stopped: "Stopped",
+        failed: "Failed",
+      },
+      callState: {
+        running: "running",
+        done: "done",
+        failed: "failed",
+      },
+    },
   },
   fileViewer: {
     loading: "Loading preview…",
@@ -374,11 +361,11 @@ const en = {
     pages: "Table pages",
     row: "Row",
   },
-  fileCard: {
-    preparing: "Finding the file…",
-    open: "Open {{name}} in the file viewer",
-    view: "View",
-    failed: "文件处理失败",
+  fileSize: {
+    bytes: "Bytes",
+    kb: "KB",
+    mb: "MB",
+    gb: "GB",
   },
   adminUsers: {
     title: "Users",
@@ -488,9 +475,16 @@ const en = {
   },
 } as const;
 
-type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** The shape of every other language's core strings: exactly these keys. */
+export type CoreCatalogue = Translation<typeof en>;
+
+/**
+ * English with the tool families' strings (`tools/<family>/strings/en.ts`, each under its
+ * family's name): built into the main bundle, the fallback of every other language.
+ */
+const english = withEnglishFamilies(en, import.meta.glob("../../tools/*/strings/en.ts", { eager: true, import: "default" }));
 
 /** The shape every catalogue must have: exactly the English keys, any string values. */
-export type Catalogue = Widen<typeof en>;
+export type Catalogue = Translation<typeof english>;
 
-export default en;
+export default english;

@@ -122,20 +122,20 @@ describe("the persisted-file card", () => {
   it("shows a file-processing failure when the call fails", () => {
     render(<ToolPart invocation={toolCall("displayFileTool", "failed", { input: { file: "nope.csv" }, errorText: 'No file "nope.csv" was found among your files' })} />);
     expect(screen.getByTestId("tool-title")).toHaveTextContent("Tool Call Failed");
-    expect(screen.getByTestId("tool-status")).toHaveTextContent("文件处理失败");
+    expect(screen.getByTestId("tool-status")).toHaveTextContent("File processing failed");
     expect(screen.getByRole("alert")).toHaveTextContent('No file "nope.csv" was found among your files');
   });
 
   it("shows a file-processing failure when the result reports one", () => {
     render(<ToolPart invocation={completed({ success: false, error: "The file store is not available right now" })} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(screen.getByTestId("tool-status")).toHaveTextContent("文件处理失败");
+    expect(screen.getByTestId("tool-status")).toHaveTextContent("File processing failed");
     expect(screen.getByRole("alert")).toHaveTextContent("The file store is not available right now");
   });
 
   it("says the file could not be processed when the result names no file", () => {
     render(<ToolPart invocation={completed({ success: true, fileData: { props: { fileName: "" } } })} />);
-    expect(screen.getByRole("alert")).toHaveTextContent("文件处理失败");
+    expect(screen.getByRole("alert")).toHaveTextContent("File processing failed");
     expect(useArtifacts.getState().registered.m7).toBeUndefined();
   });
 });

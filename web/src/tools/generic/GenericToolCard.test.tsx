@@ -16,12 +16,12 @@ describe("tool parts", () => {
       "executing",
       "executing",
       "executing",
-      "executing",
+      "approval",
       "executing",
       "completed",
       "completed",
       "failed",
-      "failed",
+      "denied",
     ]);
   });
 
@@ -43,6 +43,14 @@ describe("tool parts", () => {
       output: { t: 18 },
     });
     expect(toToolInvocation({ type: "text", text: "hi" }, "m1")).toBeNull();
+  });
+
+  it("tells a call cut short by a stop from a failed one by the server's mark", () => {
+    const stopped = { type: "tool-weatherTool", toolCallId: "c1", state: "output-error", input: {}, errorText: "Stopped before it finished" };
+    expect(invocation({ ...stopped, resultProviderMetadata: { waybill: { stopped: true } } }).phase).toBe("stopped");
+    expect(invocation({ ...stopped, resultProviderMetadata: { waybill: { stopped: false } } }).phase).toBe("failed");
+    expect(invocation({ ...stopped, state: "input-available", resultProviderMetadata: { waybill: { stopped: true } } }).phase).toBe("executing");
+    expect(invocation(stopped).phase).toBe("failed");
   });
 });
 
@@ -90,6 +98,17 @@ describe("generic tool card", () => {
     expect(screen.getByRole("button")).toHaveTextContent("yardScan");
     expect(screen.getByRole("alert")).toHaveTextContent("Yard system unreachable");
     expect(screen.getByText(/"yard": "x"/)).toBeVisible();
+  });
+
+  it("names the tool and says 'Stopped' for a call the user stopped, with its parameters when opened", async () => {
+    render(<GenericToolCard invocation={toolCall("yardScan", "stopped", { input: { yard: "fontana" } })} />);
+    const header = screen.getByRole("button");
+    expect(header).toHaveTextContent("yardScan");
+    expect(header).toHaveTextContent("Stopped");
+    expect(header).not.toHaveTextContent(/Completed|Invoked|Tool Call Failed|Processing/);
+    await userEvent.click(header);
+    expect(screen.getByText("Stopped before it finished")).toBeVisible();
+    expect(screen.getByText(/"yard": "fontana"/)).toBeVisible();
   });
 
   it("cuts the parameters at 20 lines and the result at 60 (spec 001 §9)", async () => {

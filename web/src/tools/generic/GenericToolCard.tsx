@@ -3,7 +3,7 @@ import { WrenchIcon } from "../../components/icons";
 import { PARAMETERS_PREVIEW_LINES, RESULT_PREVIEW_LINES } from "../limits";
 import { BoundedPre } from "../shell/BoundedPre";
 import { ToolCardShell } from "../shell/ToolCardShell";
-import { pretty } from "../text";
+import { pretty } from "../../lib/text";
 import type { ToolCardProps } from "../types";
 
 /**
@@ -21,7 +21,7 @@ export function GenericToolCard({ invocation }: ToolCardProps) {
     <ToolCardShell
       invocation={invocation}
       icon={<WrenchIcon className="size-4" />}
-      title={running ? t("tools.invoked", { tool }) : phase === "failed" ? tool : t("tools.completed", { tool })}
+      title={running ? t("tools.invoked", { tool }) : phase === "completed" ? t("tools.completed", { tool }) : tool}
       summary={t("tools.result", { tool })}
       runningDetail={parameters}
       failureDetail={parameters}

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useArtifacts } from "../../artifacts/store";
 import { toolCall } from "../../test/toolCalls";
 import { ImageGenerationCard } from "./ImageGenerationCard";
-import { isOwnImage } from "./images";
+import { isOwnImage } from "../../lib/images";
 
 const prompt = "An isometric drawing of a cross-dock warehouse with twelve doors";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PREVIEW_MAX_CHARS } from "../limits";
-import { bounded } from "../text";
+import { bounded } from "../../lib/text";
 
 /**
  * A labelled block of preformatted text, cut to `maxLines` lines (spec 001 §9: result

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useArtifacts } from "../../artifacts/store";
 import { toolCall } from "../../test/toolCalls";
 import { GenericToolCard } from "../generic/GenericToolCard";
-import { bounded, cut } from "../text";
+import { bounded, cut } from "../../lib/text";
 
 const artifact = { id: "file-f1", type: "file-display", title: "manifest.csv", props: { fileId: "f1", fileName: "manifest.csv" } };
 

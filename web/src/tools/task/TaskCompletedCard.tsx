@@ -1,29 +1,28 @@
 import { useTranslation } from "react-i18next";
-import { isRecord } from "../../chat/types";
-import { FlagCheckIcon } from "../../components/moreIcons";
-import { Markdown } from "../../chat/markdown/Markdown";
-import { TASK_MESSAGE_CHARS } from "../limits";
+import { Markdown } from "../../markdown/Markdown";
+import { cut } from "../../lib/text";
 import { ToolCardShell } from "../shell/ToolCardShell";
-import { cut, str } from "../text";
 import type { ToolCardProps } from "../types";
+import { FlagCheckIcon } from "./icons";
 
-const messageIn = (value: unknown) => (isRecord(value) ? str(value.message)?.trim() || undefined : undefined);
+/** Characters of the message in the card's header (spec 001 §9). */
+export const TASK_MESSAGE_CHARS = 60;
 
 /**
  * taskCompleted (spec 001 §2.18): the message cut to 60 characters; expanded, the whole
  * message as markdown. With no message, 'Task completed successfully'.
  */
-export function TaskCompletedCard({ invocation }: ToolCardProps) {
+export function TaskCompletedCard({ invocation }: ToolCardProps<"taskCompleted">) {
   const { t } = useTranslation();
-  const message = messageIn(invocation.output) ?? messageIn(invocation.input) ?? t("taskCompleted.defaultMessage");
+  const message = invocation.output?.message?.trim() || invocation.input?.message?.trim() || t("task.defaultMessage");
   return (
     <ToolCardShell
       invocation={invocation}
       icon={<FlagCheckIcon className="size-4.5" />}
       accent="emerald"
       title={cut(message, TASK_MESSAGE_CHARS)}
-      runningLabel={t("taskCompleted.running")}
-      summary={t("taskCompleted.label")}
+      runningLabel={t("task.running")}
+      summary={t("task.label")}
     >
       <div className="text-sm" data-testid="task-message">
         <Markdown text={message} />

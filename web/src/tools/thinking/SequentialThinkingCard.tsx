@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { BulbIcon } from "../../components/moreIcons";
 import { ToolCardShell } from "../shell/ToolCardShell";
 import type { ToolCardProps } from "../types";
-import { type Thought, readThought } from "./thought";
+import { BulbIcon } from "./icons";
+import { type ShownThought, thoughtOf } from "./thought";
 
 /** sequentialThinkingTool (spec 001 §2.5): the thought of one step. */
-export function SequentialThinkingCard({ invocation }: ToolCardProps) {
+export function SequentialThinkingCard({ invocation }: ToolCardProps<"sequentialThinkingTool">) {
   const { t } = useTranslation();
-  const thought = readThought(invocation.output, invocation.input);
+  const thought = thoughtOf(invocation.output, invocation.input);
   const title =
-    thought?.number !== undefined
-      ? t("thinking.step", { n: thought.number, total: thought.total ?? thought.number })
+    thought?.thoughtNumber !== undefined
+      ? t("thinking.step", { n: thought.thoughtNumber, total: thought.totalThoughts ?? thought.thoughtNumber })
       : t("thinking.title");
 
   return (
@@ -20,7 +20,7 @@ export function SequentialThinkingCard({ invocation }: ToolCardProps) {
       accent="amber"
       title={title}
       runningLabel={t("thinking.running")}
-      summary={thought?.nextNeeded === false ? t("thinking.final") : thought?.nextNeeded ? t("thinking.more") : undefined}
+      summary={thought?.nextThoughtNeeded === false ? t("thinking.final") : thought?.nextThoughtNeeded ? t("thinking.more") : undefined}
       runningDetail={thought ? <ThoughtText thought={thought} /> : undefined}
       defaultOpen
     >
@@ -29,16 +29,18 @@ export function SequentialThinkingCard({ invocation }: ToolCardProps) {
   );
 }
 
-function ThoughtText({ thought }: { thought: Thought }) {
+function ThoughtText({ thought }: { thought: ShownThought }) {
   const { t } = useTranslation();
+  const revises = thought.isRevision ? thought.revisesThought : undefined;
+  const branchFrom = thought.branchFromThought;
   return (
     <div>
-      {(thought.revises !== undefined || thought.branchFrom !== undefined) && (
+      {(revises !== undefined || branchFrom !== undefined) && (
         <p className="mb-1.5 flex flex-wrap gap-1.5 text-[11px] font-medium">
-          {thought.revises !== undefined && <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">{t("thinking.revises", { n: thought.revises })}</span>}
-          {thought.branchFrom !== undefined && (
+          {revises !== undefined && <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">{t("thinking.revises", { n: revises })}</span>}
+          {branchFrom !== undefined && (
             <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
-              {t("thinking.branch", { id: thought.branchId ?? "", n: thought.branchFrom })}
+              {t("thinking.branch", { id: thought.branchId ?? "", n: branchFrom })}
             </span>
           )}
         </p>

@@ -1,29 +1,11 @@
-import { isRecord } from "../../chat/types";
-import { num, str } from "../text";
+import type { DeepPartial } from "ai";
+import type { Thought } from "../../generated/tools/thinking/Thought";
 
-/** One step of sequentialThinkingTool: its input, echoed as its result. */
-export type Thought = {
-  thought: string;
-  number: number | undefined;
-  total: number | undefined;
-  nextNeeded: boolean | undefined;
-  revises: number | undefined;
-  branchFrom: number | undefined;
-  branchId: string | undefined;
-};
+/** A thought to show: whole once the tool answered, perhaps partial while the model writes it. */
+export type ShownThought = DeepPartial<Thought> & { thought: string };
 
-/** Reads the thought from the result, else from the call's input (there while it runs). */
-export function readThought(output: unknown, input: unknown): Thought | null {
-  const source = isRecord(output) && typeof output.thought === "string" ? output : isRecord(input) ? input : null;
-  const thought = source ? str(source.thought) : undefined;
-  if (!source || thought === undefined) return null;
-  return {
-    thought,
-    number: num(source.thoughtNumber),
-    total: num(source.totalThoughts),
-    nextNeeded: typeof source.nextThoughtNeeded === "boolean" ? source.nextThoughtNeeded : undefined,
-    revises: source.isRevision === true ? num(source.revisesThought) : undefined,
-    branchFrom: num(source.branchFromThought),
-    branchId: str(source.branchId),
-  };
+/** The thought from the result, else from the call's input (there while it runs). */
+export function thoughtOf(output: Thought | undefined, input: DeepPartial<Thought> | undefined): ShownThought | null {
+  const source = output ?? input;
+  return source && typeof source.thought === "string" ? { ...source, thought: source.thought } : null;
 }

@@ -1,20 +1,19 @@
 import { useTranslation } from "react-i18next";
-import { isRecord } from "../../chat/types";
 import { ClockIcon } from "../../components/moreIcons";
+import type { TimeReport } from "../../generated/tools/time/TimeReport";
 import { ToolCardShell } from "../shell/ToolCardShell";
-import { str } from "../text";
 import type { ToolCardProps } from "../types";
-import { type TimeReport, longDate, offsetLabel, readTime, twelveHour, worldTimes } from "./clock";
+import { instantOf, longDate, offsetLabel, timeOf, twelveHour, worldTimes } from "./clock";
 
 /**
  * timeTool (spec 001 §2.3): date, time, time zone, the 12-hour reading with AM/PM, and
- * the world times of UTC, New York, London, Beijing, Tokyo and Sydney at fixed offsets.
+ * the world times of UTC, New York, London, Beijing, Tokyo and Sydney, each by its time
+ * zone's rules at the result's instant, labelled with its offset then.
  */
-export function TimeCard({ invocation }: ToolCardProps) {
+export function TimeCard({ invocation }: ToolCardProps<"timeTool">) {
   const { t } = useTranslation();
-  const report = readTime(invocation.output);
-  const asked = isRecord(invocation.input) ? str(invocation.input.timezone) : undefined;
-  const zone = report?.timezone ?? asked;
+  const report = timeOf(invocation.output);
+  const zone = report?.timezone || invocation.input?.timezone;
 
   return (
     <ToolCardShell
@@ -34,19 +33,18 @@ export function TimeCard({ invocation }: ToolCardProps) {
 
 function TimeDetails({ report }: { report: TimeReport }) {
   const { t, i18n } = useTranslation();
-  const twelve = report.hours !== undefined && report.minutes !== undefined ? twelveHour(report.hours, report.minutes, report.seconds) : null;
+  const twelve = twelveHour(report.hours, report.minutes, report.seconds);
   const date = longDate(report, i18n.language);
+  const instant = instantOf(report);
   return (
     <div data-testid="time-report">
       <div className="flex flex-wrap items-end gap-x-4 gap-y-1">
         <p className="text-4xl font-semibold tracking-tight text-slate-900 tabular-nums" data-testid="time-now">
           {report.time}
         </p>
-        {twelve && (
-          <p className="pb-1 text-sm text-slate-600 tabular-nums" data-testid="time-12h">
-            {t("time.twelveHour", { clock: twelve.clock, period: t(`time.${twelve.period}`) })}
-          </p>
-        )}
+        <p className="pb-1 text-sm text-slate-600 tabular-nums" data-testid="time-12h">
+          {t("time.twelveHour", { clock: twelve.clock, period: t(`time.${twelve.period}`) })}
+        </p>
       </div>
       <dl className="mt-1 space-y-0.5 text-sm text-slate-600">
         {date && (
@@ -65,15 +63,15 @@ function TimeDetails({ report }: { report: TimeReport }) {
           </div>
         )}
       </dl>
-      {report.instant !== undefined && (
+      {instant !== undefined && (
         <section className="mt-3" aria-label={t("time.worldTimes")}>
           <p className="mb-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{t("time.worldTimes")}</p>
           <ul className="grid grid-cols-2 gap-1.5 sm:grid-cols-3" data-testid="world-times">
-            {worldTimes(report.instant).map((w) => (
+            {worldTimes(instant).map((w) => (
               <li key={w.city} className="rounded-lg bg-slate-50 px-2.5 py-1.5" data-testid="world-time">
                 <p className="truncate text-xs text-slate-500">
                   {t(`time.cities.${w.city}`)}
-                  {w.offset !== 0 && <span className="ml-1 text-slate-400">{offsetLabel(w.offset)}</span>}
+                  {w.city !== "utc" && <span className="ml-1 text-slate-400">{offsetLabel(w.offset)}</span>}
                 </p>
                 <p className="font-medium text-slate-900 tabular-nums">
                   {w.time}

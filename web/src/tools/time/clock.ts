@@ -1,55 +1,28 @@
-import { isRecord } from "../../chat/types";
-import { num, str } from "../text";
-
-/** timeTool's result (spec 001 §3). */
-export type TimeReport = {
-  time: string;
-  date: string | undefined;
-  timezone: string | undefined;
-  hours: number | undefined;
-  minutes: number | undefined;
-  seconds: number | undefined;
-  utcOffset: string | undefined;
-  /** The moment the tool read its clock, in milliseconds since the epoch. */
-  instant: number | undefined;
-};
+import type { TimeReport } from "../../generated/tools/time/TimeReport";
 
 /** "+08:00" → minutes east of UTC. */
-function offsetMinutes(offset: string): number | undefined {
+export function offsetMinutes(offset: string): number | undefined {
   const m = /^([+-])(\d{2}):?(\d{2})$/.exec(offset);
   if (!m) return undefined;
   return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
 }
 
-/** The moment a result names: its `iso` timestamp, else its local date, time and offset. */
-function instantOf(output: Record<string, unknown>): number | undefined {
-  const iso = str(output.iso);
-  const fromIso = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isFinite(fromIso)) return fromIso;
-  const date = str(output.date);
-  const time = str(output.time);
-  const offset = str(output.utcOffset);
-  const minutes = offset ? offsetMinutes(offset) : undefined;
-  if (!date || !time || minutes === undefined) return undefined;
-  const local = Date.parse(`${date}T${time}Z`);
-  return Number.isFinite(local) ? local - minutes * 60_000 : undefined;
+/**
+ * The result to show; null when it has no time. The server always sends one; the check
+ * is for stored chats, which are data and may hold anything.
+ */
+export function timeOf(report: TimeReport | undefined): TimeReport | null {
+  return report && typeof report.time === "string" && report.time ? report : null;
 }
 
-/** Reads timeTool's result; null when it has no time to show. */
-export function readTime(output: unknown): TimeReport | null {
-  if (!isRecord(output)) return null;
-  const time = str(output.time);
-  if (!time) return null;
-  return {
-    time,
-    date: str(output.date),
-    timezone: str(output.timezone),
-    hours: num(output.hours),
-    minutes: num(output.minutes),
-    seconds: num(output.seconds),
-    utcOffset: str(output.utcOffset),
-    instant: instantOf(output),
-  };
+/**
+ * The moment the tool read its clock (its `iso`), in milliseconds since the epoch.
+ * Undefined for a result without one: the spec's earlier assistant stored time results
+ * without it (spec 001 §3 "Time result"), and the card then shows no world times.
+ */
+export function instantOf(report: TimeReport): number | undefined {
+  const instant = typeof report.iso === "string" ? Date.parse(report.iso) : Number.NaN;
+  return Number.isFinite(instant) ? instant : undefined;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -61,43 +34,86 @@ export function twelveHour(hours: number, minutes: number, seconds: number | und
   return { clock, period: hours < 12 ? "am" : "pm" };
 }
 
-/** The world clocks and their fixed offsets from UTC in hours (spec 001 §2.3, §9). */
+/**
+ * The world clocks (spec 001 §2.3, §9) and their time zones. The spec's offsets (0, -4,
+ * +1, +8, +9, +10) are these zones in the northern summer; the card follows each zone's
+ * own rules at the result's instant, so London reads +0 in winter like the main reading.
+ */
 export const WORLD_CLOCKS = [
-  { city: "utc", offset: 0 },
-  { city: "newYork", offset: -4 },
-  { city: "london", offset: 1 },
-  { city: "beijing", offset: 8 },
-  { city: "tokyo", offset: 9 },
-  { city: "sydney", offset: 10 },
+  { city: "utc", zone: "UTC" },
+  { city: "newYork", zone: "America/New_York" },
+  { city: "london", zone: "Europe/London" },
+  { city: "beijing", zone: "Asia/Shanghai" },
+  { city: "tokyo", zone: "Asia/Tokyo" },
+  { city: "sydney", zone: "Australia/Sydney" },
 ] as const;
 
 export type WorldCity = (typeof WORLD_CLOCKS)[number]["city"];
 
-export type WorldTime = { city: WorldCity; offset: number; time: string; dayShift: number };
+/** `offset` is in minutes east of UTC at that instant. */
+export type WorldTime = { city: WorldCity; zone: string; offset: number; time: string; dayShift: number };
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(zone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    zoneFormats.set(zone, format);
+  }
+  return format;
+}
 
 /**
- * The time in each world clock at `instant`, at its fixed offset; `dayShift` is the
+ * A time zone's offset from UTC at `instant`, in minutes east, by its real rules
+ * (daylight saving included): the zone's wall clock read as if it were UTC, minus the
+ * instant. Throws a RangeError for a zone the browser does not know.
+ */
+export function zoneOffsetMinutes(zone: string, instant: number): number {
+  const parts: Record<string, number> = {};
+  for (const p of zoneFormat(zone).formatToParts(instant)) if (p.type !== "literal") parts[p.type] = Number(p.value);
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
+  const whole = instant - (instant % 1000 + 1000) % 1000;
+  return Math.round((wall - whole) / 60_000);
+}
+
+/**
+ * The time in each world clock at `instant`, by its zone's rules; `dayShift` is the
  * calendar day relative to UTC's (-1, 0 or +1).
  */
 export function worldTimes(instant: number): WorldTime[] {
   const utcDay = Math.floor(instant / 86_400_000);
-  return WORLD_CLOCKS.map(({ city, offset }) => {
-    const shifted = instant + offset * 3_600_000;
+  return WORLD_CLOCKS.map(({ city, zone }) => {
+    const offset = zoneOffsetMinutes(zone, instant);
+    const shifted = instant + offset * 60_000;
     const d = new Date(shifted);
-    return { city, offset, time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`, dayShift: Math.floor(shifted / 86_400_000) - utcDay };
+    return { city, zone, offset, time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`, dayShift: Math.floor(shifted / 86_400_000) - utcDay };
   });
 }
 
-/** "UTC", "UTC+8", "UTC-4". */
-export function offsetLabel(offset: number): string {
-  return offset === 0 ? "UTC" : `UTC${offset > 0 ? "+" : "-"}${Math.abs(offset)}`;
+/** "UTC+0", "UTC+8", "UTC-4", "UTC+5:30" for an offset in minutes east of UTC. */
+export function offsetLabel(minutesEast: number): string {
+  const sign = minutesEast < 0 ? "-" : "+";
+  const abs = Math.abs(minutesEast);
+  const minutes = abs % 60;
+  return `UTC${sign}${Math.floor(abs / 60)}${minutes ? `:${pad(minutes)}` : ""}`;
 }
 
 /** The result's date in words in `language` and the result's own zone; the raw date if that fails. */
 export function longDate(report: TimeReport, language: string): string | undefined {
-  if (report.instant === undefined) return report.date;
+  const instant = instantOf(report);
+  if (instant === undefined) return report.date;
   try {
-    return new Intl.DateTimeFormat(language, { dateStyle: "full", timeZone: report.timezone }).format(report.instant);
+    return new Intl.DateTimeFormat(language, { dateStyle: "full", timeZone: report.timezone }).format(instant);
   } catch {
     return report.date;
   }

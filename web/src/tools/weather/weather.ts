@@ -1,35 +1,11 @@
-import { isRecord } from "../../chat/types";
-import { num, str } from "../text";
+import type { WeatherReport } from "../../generated/tools/weather/WeatherReport";
 
-/** weatherTool's result (spec 001 §3): what the card shows. */
-export type WeatherReport = {
-  location: string | undefined;
-  temperature: number;
-  /** "C" or "F". */
-  unit: string;
-  condition: string | undefined;
-  humidity: number | undefined;
-  /** km/h. */
-  windSpeed: number | undefined;
-  lastUpdated: string | undefined;
-  timezone: string | undefined;
-};
-
-/** Reads weatherTool's result; null when it has no temperature to show. */
-export function readWeather(output: unknown): WeatherReport | null {
-  if (!isRecord(output)) return null;
-  const temperature = num(output.temperature);
-  if (temperature === undefined) return null;
-  return {
-    location: str(output.location),
-    temperature,
-    unit: str(output.unit) ?? "C",
-    condition: str(output.condition),
-    humidity: num(output.humidity),
-    windSpeed: num(output.windSpeed),
-    lastUpdated: str(output.lastUpdated),
-    timezone: str(output.timezone),
-  };
+/**
+ * The reading to show; null when the result has no temperature. The server always sends
+ * one; the check is for stored chats, which are data and may hold anything.
+ */
+export function readingOf(report: WeatherReport | undefined): WeatherReport | null {
+  return report && typeof report.temperature === "number" && Number.isFinite(report.temperature) ? report : null;
 }
 
 /** The words the weather tool uses for WMO weather codes, and their catalogue keys. */

@@ -8,8 +8,20 @@ use serde_json::{Map, Value, json};
 
 /// Keywords Gemini's `Schema` accepts that are copied unchanged.
 const PLAIN: &[&str] = &[
-    "title", "description", "nullable", "minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength", "pattern",
-    "minimum", "maximum", "propertyOrdering", "example",
+    "title",
+    "description",
+    "nullable",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minimum",
+    "maximum",
+    "propertyOrdering",
+    "example",
 ];
 
 /// `format`s Gemini accepts; any other one fails the request.
@@ -145,19 +157,22 @@ mod tests {
             },
             "required": ["dock", "ghost"]
         });
-        assert_eq!(parameters(&schema), Some(json!({
-            "type": "object",
-            "properties": {
-                "dock": {"type": "object", "properties": {"id": {"type": "integer"}}, "description": "The dock"},
-                "when": {"type": "string", "format": "date-time"},
-                "email": {"type": "string", "nullable": true},
-                "mode": {"type": "string", "enum": ["fast"]},
-                "size": {"anyOf": [{"type": "integer"}, {"type": "string", "enum": ["S", "M"]}]},
-                "tags": {"type": "array", "items": {"type": "string", "minLength": 1}},
-                "code": {"type": "integer"}
-            },
-            "required": ["dock"]
-        })));
+        assert_eq!(
+            parameters(&schema),
+            Some(json!({
+                "type": "object",
+                "properties": {
+                    "dock": {"type": "object", "properties": {"id": {"type": "integer"}}, "description": "The dock"},
+                    "when": {"type": "string", "format": "date-time"},
+                    "email": {"type": "string", "nullable": true},
+                    "mode": {"type": "string", "enum": ["fast"]},
+                    "size": {"anyOf": [{"type": "integer"}, {"type": "string", "enum": ["S", "M"]}]},
+                    "tags": {"type": "array", "items": {"type": "string", "minLength": 1}},
+                    "code": {"type": "integer"}
+                },
+                "required": ["dock"]
+            }))
+        );
     }
 
     #[test]

@@ -13,8 +13,8 @@ use futures::stream;
 
 use super::{EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, StopReason};
 use crate::convert::last_user_text;
-use crate::lang::Lang;
-use crate::tools::{Registry, ToolContext};
+use waybill_tools::lang::Lang;
+use waybill_tools::{Registry, ToolContext};
 
 pub const MODEL_ID: &str = "waybill-offline";
 
@@ -27,29 +27,44 @@ impl OfflineModel {
         Self { registry }
     }
 
-    /// The best matching tool for `text` among the offered ones, with its score.
+    /// The best matching tool for `text` among the offered ones, with its score: the most
+    /// keywords matched, and of tools matching as many, the one named first in the text
+    /// ("delegate: count to two" asks to delegate, not to count).
     fn pick(&self, text: &str, offered: &[String]) -> Option<(String, usize)> {
         let lower = text.to_lowercase();
-        let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric() && c != '\'').filter(|w| !w.is_empty()).collect();
-        let mut best: Option<(String, usize)> = None;
+        let words: Vec<(usize, &str)> = lower
+            .split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .scan(0usize, |at, w| {
+                let start = lower[*at..].find(w).map_or(*at, |i| *at + i);
+                *at = start + w.len();
+                Some((start, w))
+            })
+            .filter(|(_, w)| !w.is_empty())
+            .collect();
+        let mut best: Option<(String, usize, usize)> = None;
         for name in offered {
             // Client tools (forms, captures) are picked too: the card asks the user, and
             // the answer summarises what they sent back.
             let Some(tool) = self.registry.get(name) else { continue };
-            let score = tool
-                .keywords()
-                .iter()
-                .filter(|k| {
-                    // ASCII keywords match whole words (or phrases); others match anywhere.
-                    if k.is_ascii() && !k.contains(' ') { words.contains(k) } else { lower.contains(&k.to_lowercase()) }
-                })
-                .count()
-                + usize::from(lower.contains(&name.to_lowercase()));
-            if score > 0 && best.as_ref().is_none_or(|(_, s)| score > *s) {
-                best = Some((name.clone(), score));
+            let mut score = 0;
+            let mut first = usize::MAX;
+            for k in tool.keywords() {
+                // ASCII keywords match whole words (or phrases); others match anywhere.
+                let at = if k.is_ascii() && !k.contains(' ') { words.iter().find(|(_, w)| w == k).map(|(i, _)| *i) } else { lower.find(&k.to_lowercase()) };
+                if let Some(at) = at {
+                    score += 1;
+                    first = first.min(at);
+                }
+            }
+            if let Some(at) = lower.find(&name.to_lowercase()) {
+                score += 1;
+                first = first.min(at);
+            }
+            if score > 0 && best.as_ref().is_none_or(|(_, s, f)| score > *s || (score == *s && first < *f)) {
+                best = Some((name.clone(), score, first));
             }
         }
-        best
+        best.map(|(name, score, _)| (name, score))
     }
 
     /// A tool's name in the reader's words.
@@ -83,7 +98,7 @@ impl OfflineModel {
             _ => {
                 let text = last_user_text(&request.messages).unwrap_or_default();
                 let offered: Vec<String> = request.tools.iter().map(|t| t.name.clone()).collect();
-                let ctx = ToolContext::new("", "", "", "UTC", "");
+                let ctx = ToolContext::detached();
                 let call = self
                     .pick(&text, &offered)
                     .and_then(|(name, _)| self.registry.get(&name).and_then(|t| t.offline_input(&text, &ctx)).map(|input| (name, input)));
@@ -143,13 +158,19 @@ fn chunks(text: &str, size: usize) -> Vec<&str> {
     out
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::provider::{Audience, ToolResult, ToolSpec, UserContent};
     use futures::StreamExt;
     use serde_json::{Value, json};
+
+    /// Tools that need no services: time, thinking, task completion.
+    fn basic_tools() -> Registry {
+        use waybill_families::{task::TaskCompletedTool, thinking::SequentialThinkingTool, time::TimeTool};
+        use waybill_tools::{SystemClock, typed};
+        Registry::new(vec![typed(TimeTool::new(std::sync::Arc::new(SystemClock))), typed(SequentialThinkingTool), typed(TaskCompletedTool)])
+    }
 
     fn request(messages: Vec<ModelMessage>, registry: &Registry) -> ModelRequest {
         request_for(messages, registry, Audience::default())
@@ -170,7 +191,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_time_question_calls_the_time_tool_with_the_place() {
-        let registry = Registry::builtin();
+        let registry = basic_tools();
         let model = OfflineModel::new(registry.clone());
         let out = events(&model, request(vec![ModelMessage::User(vec![UserContent::Text("What time is it in Tokyo?".into())])], &registry)).await;
         let ModelEvent::ToolCallStart { name, .. } = &out[0] else { panic!("{out:?}") };
@@ -182,11 +203,15 @@ mod tests {
 
     #[tokio::test]
     async fn results_are_summarised_and_unmatched_words_explain_the_setup() {
-        let registry = Registry::builtin();
+        let registry = basic_tools();
         let model = OfflineModel::new(registry.clone());
-        let output = json!({"time": "09:30:00", "weekday": "Monday", "date": "2026-11-23", "timezone": "UTC", "utcOffset": "+00:00"});
+        let output = json!({"time": "09:30:00", "weekday": "Monday", "date": "2026-11-23", "timezone": "UTC", "utcOffset": "+00:00", "hourFormat": "24", "hours": 9, "minutes": 30, "seconds": 0, "iso": "2026-11-23T09:30:00Z"});
         let after = vec![ModelMessage::Tool(vec![ToolResult { id: "c".into(), name: "timeTool".into(), output, is_error: false }])];
-        let text: String = events(&model, request(after, &registry)).await.iter().filter_map(|e| if let ModelEvent::TextDelta(t) = e { Some(t.as_str()) } else { None }).collect();
+        let text: String = events(&model, request(after, &registry))
+            .await
+            .iter()
+            .filter_map(|e| if let ModelEvent::TextDelta(t) = e { Some(t.as_str()) } else { None })
+            .collect();
         assert_eq!(text, "It is 09:30:00 on Monday, 2026-11-23 in UTC (UTC+00:00).");
 
         let hello = vec![ModelMessage::User(vec![UserContent::Text("Hello there".into())])];
@@ -200,13 +225,17 @@ mod tests {
 
     #[tokio::test]
     async fn answers_come_in_the_readers_language_and_name_tools_in_words() {
-        let registry = Registry::builtin();
+        let registry = basic_tools();
         let model = OfflineModel::new(registry.clone());
         let german = Audience { lang: Lang::De, admin: false };
-        let output = json!({"time": "09:30:00", "weekday": "Monday", "date": "2026-11-23", "timezone": "Europe/Berlin", "utcOffset": "+01:00"});
+        let output = json!({"time": "09:30:00", "weekday": "Monday", "date": "2026-11-23", "timezone": "Europe/Berlin", "utcOffset": "+01:00", "hourFormat": "24", "hours": 9, "minutes": 30, "seconds": 0, "iso": "2026-11-23T09:30:00Z"});
         let after = vec![ModelMessage::Tool(vec![ToolResult { id: "c".into(), name: "timeTool".into(), output, is_error: false }])];
-        assert_eq!(text_of(&events(&model, request_for(after, &registry, german)).await), "In Europe/Berlin ist es 09:30:00 am Montag, 2026-11-23 (UTC+01:00).");
-        let failed = vec![ModelMessage::Tool(vec![ToolResult { id: "c".into(), name: "timeTool".into(), output: json!("Unknown time zone 'Mars'"), is_error: true }])];
+        assert_eq!(
+            text_of(&events(&model, request_for(after, &registry, german)).await),
+            "In Europe/Berlin ist es 09:30:00 am Montag, 2026-11-23 (UTC+01:00)."
+        );
+        let failed =
+            vec![ModelMessage::Tool(vec![ToolResult { id: "c".into(), name: "timeTool".into(), output: json!("Unknown time zone 'Mars'"), is_error: true }])];
         let text = text_of(&events(&model, request_for(failed, &registry, Audience { lang: Lang::ZhCn, admin: false })).await);
         assert_eq!(text, "时间查询失败：Unknown time zone 'Mars'");
         assert!(!text.contains("timeTool"));

@@ -1,8 +1,8 @@
 //! What the offline model says, in the seven interface languages. Tools are named in
 //! words a user knows, never by their internal names.
 
-use crate::lang::Lang;
-pub use crate::lang::fill;
+use waybill_tools::lang::Lang;
+pub use waybill_tools::lang::fill;
 
 /// No provider, for someone who cannot add one.
 pub fn no_provider(lang: Lang) -> &'static str {

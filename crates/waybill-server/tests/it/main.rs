@@ -1,0 +1,23 @@
+//! The crate's integration tests, in one binary so that two cores link one executable
+//! rather than one per file.
+
+mod admin_users;
+mod auth;
+mod authorization;
+mod bad_input;
+mod chat;
+mod chat_context;
+mod chat_history;
+mod chat_pages;
+mod chat_providers;
+mod common;
+mod concurrency;
+mod files;
+mod files_s3;
+mod instances;
+mod platform;
+mod quotas;
+mod schema;
+mod slow_clients;
+mod tools;
+mod ui_stream_conformance;

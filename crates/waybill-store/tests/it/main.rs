@@ -1,0 +1,7 @@
+//! The crate's integration tests, in one binary so that two cores link one executable
+//! rather than one per file.
+
+mod concurrency;
+mod creations;
+mod members;
+mod repositories;

@@ -1,0 +1,4 @@
+//! The crate's integration tests, in one binary so that two cores link one executable
+//! rather than one per file.
+
+mod outbound;

@@ -1,0 +1,6 @@
+//! The crate's integration tests, in one binary so that two cores link one executable
+//! rather than one per file.
+
+mod cli;
+mod image_bombs;
+mod support;

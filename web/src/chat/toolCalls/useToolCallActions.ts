@@ -1,0 +1,59 @@
+import type { UseChatHelpers } from "@ai-sdk/react";
+import { isToolUIPart } from "ai";
+import { useMemo, useRef } from "react";
+import type { ChatMessage } from "../types";
+import type { BrowserExecution, ToolCallActions } from "../../tools/shell/toolCall";
+
+type Options = {
+  messages: ChatMessage[];
+  addToolOutput: UseChatHelpers<ChatMessage>["addToolOutput"];
+  addToolApprovalResponse: UseChatHelpers<ChatMessage>["addToolApprovalResponse"];
+  settle: (toolCallId: string, execution: BrowserExecution) => Promise<void>;
+};
+
+/** The id of the approval a call still waits for, if it does. */
+function pendingApproval(messages: readonly ChatMessage[], toolCallId: string): string | undefined {
+  for (const message of messages) {
+    for (const part of message.parts) {
+      if (isToolUIPart(part) && part.toolCallId === toolCallId && part.state === "approval-requested") return part.approval.id;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a call still waits for its result (a client tool not answered yet). */
+function awaitingOutput(messages: readonly ChatMessage[], toolCallId: string): boolean {
+  return messages.some((m) => m.parts.some((p) => isToolUIPart(p) && p.toolCallId === toolCallId && (p.state === "input-available" || p.state === "input-streaming")));
+}
+
+/**
+ * What cards can do to their calls, done with the SDK (`addToolOutput`,
+ * `addToolApprovalResponse`); the chat's `sendAutomaticallyWhen` then posts the answer.
+ * An approval is found by its call in the current messages, so a card never holds a
+ * stale approval id, and a call answered already (a second click, an answer loaded
+ * meanwhile) is not answered twice. The actions keep their identity for the
+ * chat's life, so the cards they reach stay memoised.
+ */
+export function useToolCallActions({ messages, addToolOutput, addToolApprovalResponse, settle }: Options): ToolCallActions {
+  const latest = useRef({ messages, addToolOutput, addToolApprovalResponse, settle });
+  latest.current = { messages, addToolOutput, addToolApprovalResponse, settle };
+  return useMemo<ToolCallActions>(
+    () => ({
+      submitOutput: async (tool, toolCallId, output) => {
+        if (!awaitingOutput(latest.current.messages, toolCallId)) return;
+        await latest.current.addToolOutput({ tool, toolCallId, output });
+      },
+      submitError: async (tool, toolCallId, errorText) => {
+        if (!awaitingOutput(latest.current.messages, toolCallId)) return;
+        await latest.current.addToolOutput({ tool, toolCallId, state: "output-error", errorText });
+      },
+      respond: async (toolCallId, { approved, reason }) => {
+        const id = pendingApproval(latest.current.messages, toolCallId);
+        if (id === undefined) return;
+        await latest.current.addToolApprovalResponse({ id, approved, ...(reason === undefined ? {} : { reason }) });
+      },
+      settle: (toolCallId, execution) => latest.current.settle(toolCallId, execution),
+    }),
+    [],
+  );
+}

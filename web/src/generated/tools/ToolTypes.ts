@@ -1,0 +1,36 @@
+// Generated from the registered tool families by the server's tests: do not edit.
+import type { AskAnswer } from "./proving/AskAnswer";
+import type { AskInput } from "./proving/AskInput";
+import type { CountInput } from "./proving/CountInput";
+import type { CountReport } from "./proving/CountReport";
+import type { DelegateInput } from "./proving/DelegateInput";
+import type { DelegateReport } from "./proving/DelegateReport";
+import type { DisplayFileInput } from "./files/DisplayFileInput";
+import type { DisplayFileReport } from "./files/DisplayFileReport";
+import type { ImageGenerationInput } from "./image/ImageGenerationInput";
+import type { ImageGenerationReport } from "./image/ImageGenerationReport";
+import type { MarkInput } from "./proving/MarkInput";
+import type { MarkReport } from "./proving/MarkReport";
+import type { TaskCompletedInput } from "./task/TaskCompletedInput";
+import type { TaskCompletedReport } from "./task/TaskCompletedReport";
+import type { Thought } from "./thinking/Thought";
+import type { TimeInput } from "./time/TimeInput";
+import type { TimeReport } from "./time/TimeReport";
+import type { WeatherInput } from "./weather/WeatherInput";
+import type { WeatherReport } from "./weather/WeatherReport";
+
+/** Every tool the server's families offer, with the types of its input and output. */
+export type ToolTypes = {
+  displayFileTool: { input: DisplayFileInput; output: DisplayFileReport };
+  imageGenerationTool: { input: ImageGenerationInput; output: ImageGenerationReport };
+  provingAskTool: { input: AskInput; output: AskAnswer };
+  provingCountTool: { input: CountInput; output: CountReport };
+  provingDelegateTool: { input: DelegateInput; output: DelegateReport };
+  provingMarkTool: { input: MarkInput; output: MarkReport };
+  sequentialThinkingTool: { input: Thought; output: Thought };
+  taskCompleted: { input: TaskCompletedInput; output: TaskCompletedReport };
+  timeTool: { input: TimeInput; output: TimeReport };
+  weatherTool: { input: WeatherInput; output: WeatherReport };
+};
+
+export type ToolName = keyof ToolTypes;

@@ -1,0 +1,11 @@
+/**
+ * The tool families' web halves, one line each. The export's name is the family's name:
+ * its folder (`tools/<name>/`) and its strings' namespace in the catalogue (`<name>.*`).
+ */
+export { default as files } from "./files/family";
+export { default as image } from "./image/family";
+export { default as proving } from "./proving/family";
+export { default as task } from "./task/family";
+export { default as thinking } from "./thinking/family";
+export { default as time } from "./time/family";
+export { default as weather } from "./weather/family";
