@@ -301,7 +301,7 @@ async fn run_tools(toolset: &Toolset, ctx: &ToolContext, calls: Vec<(String, Str
                 match result {
                     Ok(output) => {
                         sink.send(Chunk::ToolOutputAvailable { tool_call_id: id.clone(), output: output.clone(), provider_executed: Some(true), preliminary: None });
-                        results.push(ToolResult { id, name, output, is_error: false });
+                        results.push(ToolResult { id, name, output: waybill_tools::tool::for_model(output), is_error: false });
                     }
                     Err(err) => {
                         let text = err.to_string();

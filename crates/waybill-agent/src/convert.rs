@@ -90,7 +90,7 @@ fn assistant_turns(parts: &[Value], model: Option<&str>, out: &mut Vec<ModelMess
                 _ => {
                     let (Some(name), Some(id)) = (tool_name(part), part["toolCallId"].as_str()) else { continue };
                     let (output, is_error) = match part["state"].as_str() {
-                        Some("output-available") => (redact_images(part["output"].clone()), false),
+                        Some("output-available") => (redact_images(waybill_tools::tool::for_model(part["output"].clone())), false),
                         Some("output-error") => (Value::String(part["errorText"].as_str().unwrap_or("The tool failed").to_owned()), true),
                         Some("output-denied") => (Value::String("The user denied this tool call".into()), true),
                         Some("input-available") => (Value::String("The tool call did not complete".into()), true),

@@ -80,7 +80,7 @@ impl SubAgentRunner for SubAgents {
                 messages: vec![ModelMessage::User(vec![UserContent::Text(request.task)])],
                 tools,
                 options: self.options.clone(),
-                audience: self.audience,
+                audience: self.audience.clone(),
             };
             let child = ctx.nested();
             let (tx, mut rx) = mpsc::unbounded_channel();

@@ -255,6 +255,10 @@ pub struct AuthConfig {
     /// Signing key shared by several instances (at least 32 characters). Unset: a random
     /// key is generated on first run and kept in `<data_dir>/jwt-signing.key`.
     pub jwt_secret: Option<Secret>,
+    /// Key that seals stored credentials (business systems, issue trackers), shared by
+    /// several instances (at least 32 characters). Unset: a random key is generated on
+    /// first run and kept in `<data_dir>/sealing.key`. env: WAYBILL_SEALING_KEY
+    pub sealing_key: Option<Secret>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -306,6 +310,7 @@ impl Default for AuthConfig {
             login_attempts_per_account: 10,
             login_attempts_per_ip: 50,
             jwt_secret: None,
+            sealing_key: None,
         }
     }
 }
@@ -369,6 +374,9 @@ impl Config {
         }
         if let Some(v) = var("WAYBILL_JWT_SECRET") {
             self.auth.jwt_secret = Some(Secret::new(v));
+        }
+        if let Some(v) = var("WAYBILL_SEALING_KEY") {
+            self.auth.sealing_key = Some(Secret::new(v));
         }
         if let Some(v) = var("WAYBILL_ACCESS_TOKEN_TTL_SECS") {
             self.auth.access_token_ttl_secs = parsed("WAYBILL_ACCESS_TOKEN_TTL_SECS", v)?;

@@ -13,7 +13,8 @@ pub fn registered(config: &Config) -> FamilySet {
         .with(waybill_families::thinking::Thinking)
         .with(waybill_families::task::Task)
         .with(waybill_families::files::Files)
-        .with(waybill_families::image::Image);
+        .with(waybill_families::image::Image)
+        .with(waybill_systems::Systems);
     if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families }
 }
 
@@ -55,6 +56,7 @@ mod tests {
             clock: Arc::new(SystemClock),
             // With a key, so the image family offers its tool too.
             providers: Arc::new(Providers { openai: Some(ProviderEndpoint { base_url: "http://127.0.0.1:9".into(), api_key: "sk-none".into() }) }),
+            sealer: Arc::new(waybill_tools::sealing::Sealer::ephemeral()),
         };
         let registry = registered(&config).registry(&Default::default(), &|_| None, &services).unwrap();
         std::fs::remove_dir_all(&folder).ok();

@@ -37,6 +37,7 @@ use waybill_store::Store;
 use waybill_files::{FileService, FileSettings};
 use waybill_tools::bus::EventBus;
 use waybill_tools::outbound::{Outbound, Policy};
+use waybill_tools::sealing::Sealer;
 use waybill_tools::services::{ProviderEndpoint, Providers};
 use waybill_tools::{Clock, FamilySet, Registry, Services, SystemClock};
 
@@ -73,6 +74,10 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     /// Chat-request and tool-call quotas.
     pub quotas: Arc<Quotas>,
+    /// Seals stored credentials.
+    pub sealer: Arc<Sealer>,
+    /// The tenants' business systems, for the admin API.
+    pub systems: Arc<waybill_systems::Shared>,
 }
 
 impl AppState {
@@ -95,6 +100,7 @@ impl AppState {
         let outbound = Outbound::new(Policy::allowing(&config.outbound.allow_hosts));
         let events = events::connect(&config.events).await;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let sealer = Arc::new(Sealer::load_or_create(&config.data_dir, config.auth.sealing_key.as_ref().map(|k| k.expose()))?);
         let services = Services {
             store: store.clone(),
             files: files.clone(),
@@ -102,11 +108,13 @@ impl AppState {
             events: events.clone(),
             clock: clock.clone(),
             providers: Arc::new(providers(&config)),
+            sealer: sealer.clone(),
         };
         let tools = match tools {
             Some(tools) => tools,
             None => families.registry(&config.tools, &|name| std::env::var(name).ok(), &services)?,
         };
+        let systems = waybill_systems::Shared::new(services.clone());
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let quotas = Arc::new(Quotas::new(&config.limits));
@@ -124,6 +132,8 @@ impl AppState {
             events,
             clock,
             quotas,
+            sealer,
+            systems,
         })
     }
 
@@ -136,6 +146,7 @@ impl AppState {
             events: self.events.clone(),
             clock: self.clock.clone(),
             providers: Arc::new(providers(&self.config)),
+            sealer: self.sealer.clone(),
         }
     }
 }

@@ -11,7 +11,7 @@
 //! - [`services`]: the handle families get (store, files, outbound client, event bus,
 //!   clock); [`bus`]: the event bus trait and its in-process implementation.
 //! - [`outbound`]: the guarded HTTP client; [`ui_stream`]: the UI message stream chunks;
-//!   [`lang`]: the seven interface languages.
+//!   [`lang`]: the seven interface languages; [`sealing`]: credentials sealed at rest.
 
 pub mod bus;
 pub mod codes;
@@ -23,6 +23,7 @@ pub mod lang;
 pub mod outbound;
 pub mod redact;
 pub mod registry;
+pub mod sealing;
 pub mod services;
 pub mod tool;
 pub mod typed;

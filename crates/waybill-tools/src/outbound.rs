@@ -189,6 +189,26 @@ impl Outbound {
         self.request(Method::GET, url)
     }
 
+    /// Checks, before anything is stored or sent, that `url` is http(s) and its host
+    /// resolves only to addresses this client may reach (an admin entering a base URL).
+    pub async fn check_destination(&self, url: &str) -> Result<(), OutboundError> {
+        let parsed = Url::parse(url).map_err(|_| OutboundError::BadUrl(url.to_owned()))?;
+        self.policy.check_url(&parsed)?;
+        let Some(url::Host::Domain(host)) = parsed.host() else { return Ok(()) };
+        if self.policy.allows(host) {
+            return Ok(());
+        }
+        let port = parsed.port_or_known_default().unwrap_or(443);
+        let addrs: Vec<SocketAddr> = tokio::net::lookup_host((host, port))
+            .await
+            .map_err(|_| OutboundError::Failed { host: host.to_owned(), message: "its name does not resolve".into() })?
+            .collect();
+        match addrs.iter().find(|a| !is_public(a.ip())) {
+            Some(private) => Err(OutboundError::Refused(format!("{host} ({})", private.ip()))),
+            None => Ok(()),
+        }
+    }
+
     /// Sends the request and reads at most `limit` bytes of a successful body; a refusal
     /// anywhere on the way (first hop or a redirect) reads as [`OutboundError::Refused`].
     pub async fn fetch(&self, request: RequestBuilder, limit: usize) -> Result<(reqwest::StatusCode, Vec<u8>), OutboundError> {

@@ -1,5 +1,6 @@
 //! The handle a family's tools and routes are built with: the store, the file service,
-//! the guarded outbound client, the event bus and the clock. Cheap to clone.
+//! the guarded outbound client, the event bus, the clock and the sealer for stored
+//! credentials. Cheap to clone.
 
 use std::sync::Arc;
 
@@ -8,6 +9,7 @@ use waybill_store::Store;
 
 use crate::bus::EventBus;
 use crate::outbound::Outbound;
+use crate::sealing::Sealer;
 
 /// The time, from one place, so tests can hold it still.
 pub trait Clock: Send + Sync {
@@ -52,4 +54,6 @@ pub struct Services {
     pub events: Arc<dyn EventBus>,
     pub clock: Arc<dyn Clock>,
     pub providers: Arc<Providers>,
+    /// Seals the credentials families store (business systems, issue trackers).
+    pub sealer: Arc<Sealer>,
 }

@@ -14,6 +14,22 @@ use crate::registry::Scope;
 /// `resultProviderMetadata.waybill.stopped`, which cards show as a stopped state.
 pub const STOPPED_ERROR: &str = "Stopped before it finished";
 
+/// The top-level key of a tool output that is for the card only: the model is given the
+/// output without it (a response too large for the model's context, kept whole for the
+/// card, say).
+pub const CARD_ONLY: &str = "cardOnly";
+
+/// A tool output as the model is given it: without its [`CARD_ONLY`] part.
+pub fn for_model(output: Value) -> Value {
+    match output {
+        Value::Object(mut map) if map.contains_key(CARD_ONLY) => {
+            map.remove(CARD_ONLY);
+            Value::Object(map)
+        }
+        other => other,
+    }
+}
+
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
 pub enum ToolError {
     /// The input (or a client's result) is not what the tool takes.

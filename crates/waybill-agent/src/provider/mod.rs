@@ -79,10 +79,13 @@ pub struct ModelOptions {
 
 /// Who reads the answer: their interface language, and whether they administer the
 /// tenant (the offline model tells admins how to add a provider, and others whom to ask).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct Audience {
     pub lang: Lang,
     pub admin: bool,
+    /// Who asks: the offline model fills tool arguments from what the caller's tenant has
+    /// (its registered systems, say).
+    pub caller: Option<std::sync::Arc<waybill_tools::Caller>>,
 }
 
 #[derive(Debug, Clone)]

@@ -223,7 +223,7 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         window = context::fit(&window, budget);
     }
     let options = model_options(body.provider_options.as_ref());
-    let audience = Audience { lang: ctx.language, admin: ctx.is_admin };
+    let audience = Audience { lang: ctx.language, admin: ctx.is_admin, caller: Some(Arc::new(caller.clone())) };
     let request = ModelRequest {
         model: provider_model.clone(),
         system: Some(system_prompt(&ctx, &toolset)),
@@ -231,7 +231,7 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         messages: Vec::new(),
         tools,
         options: options.clone(),
-        audience,
+        audience: audience.clone(),
     };
 
     let run = match state.runs.start(&body.id, Run::new(&ctx.tenant_id, &ctx.user_id, &last.id, trigger.clone())) {

@@ -181,7 +181,7 @@ backend_tests! {
         app.state.store.grant(&alice.id, "t1", &["f1", "f2"], true).await.unwrap();
         let admin = app.login("alice@t1.test").await;
         let text = said(admin, "c-fr", "Planifie les quais pour demain", "fr").await;
-        assert!(text.contains("OPENAI_API_KEY") && text.contains("(/help#ai-models)"), "an admin reads how to add one: {text}");
+        assert!(text.contains("OPENAI_API_KEY") && text.contains("waybill.toml"), "an admin reads how to add one: {text}");
         assert!(text.starts_with("Aucun fournisseur d'IA"), "{text}");
     }
 

@@ -1,4 +1,8 @@
 // Generated from the registered tool families by the server's tests: do not edit.
+import type { ApiCallInput } from "./systems/ApiCallInput";
+import type { ApiCallResult } from "./systems/ApiCallResult";
+import type { ApiSearchInput } from "./systems/ApiSearchInput";
+import type { ApiSearchResult } from "./systems/ApiSearchResult";
 import type { AskAnswer } from "./proving/AskAnswer";
 import type { AskInput } from "./proving/AskInput";
 import type { CountInput } from "./proving/CountInput";
@@ -21,6 +25,8 @@ import type { WeatherReport } from "./weather/WeatherReport";
 
 /** Every tool the server's families offer, with the types of its input and output. */
 export type ToolTypes = {
+  apiCall: { input: ApiCallInput; output: ApiCallResult };
+  apiSearch: { input: ApiSearchInput; output: ApiSearchResult };
   displayFileTool: { input: DisplayFileInput; output: DisplayFileReport };
   imageGenerationTool: { input: ImageGenerationInput; output: ImageGenerationReport };
   provingAskTool: { input: AskInput; output: AskAnswer };

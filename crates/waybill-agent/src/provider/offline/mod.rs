@@ -98,7 +98,7 @@ impl OfflineModel {
             _ => {
                 let text = last_user_text(&request.messages).unwrap_or_default();
                 let offered: Vec<String> = request.tools.iter().map(|t| t.name.clone()).collect();
-                let ctx = ToolContext::detached();
+                let ctx = request.audience.caller.as_ref().map_or_else(ToolContext::detached, |caller| ToolContext::new((**caller).clone(), "offline"));
                 let call = self
                     .pick(&text, &offered)
                     .and_then(|(name, _)| self.registry.get(&name).and_then(|t| t.offline_input(&text, &ctx)).map(|input| (name, input)));
@@ -219,24 +219,24 @@ mod tests {
         assert_eq!(text_of(&out), words::no_provider(Lang::En));
         assert!(!text_of(&out).contains("OPENAI_API_KEY"), "a user who is not an admin gets one sentence");
         assert_eq!(events(&model, request(hello.clone(), &registry)).await, out, "deterministic");
-        let admin = events(&model, request_for(hello, &registry, Audience { lang: Lang::En, admin: true })).await;
-        assert!(text_of(&admin).contains("OPENAI_API_KEY") && text_of(&admin).contains("/help#ai-models"), "{}", text_of(&admin));
+        let admin = events(&model, request_for(hello, &registry, Audience { lang: Lang::En, admin: true, caller: None })).await;
+        assert!(text_of(&admin).contains("OPENAI_API_KEY") && text_of(&admin).contains("waybill.toml"), "{}", text_of(&admin));
     }
 
     #[tokio::test]
     async fn answers_come_in_the_readers_language_and_name_tools_in_words() {
         let registry = basic_tools();
         let model = OfflineModel::new(registry.clone());
-        let german = Audience { lang: Lang::De, admin: false };
+        let german = Audience { lang: Lang::De, admin: false, caller: None };
         let output = json!({"time": "09:30:00", "weekday": "Monday", "date": "2026-11-23", "timezone": "Europe/Berlin", "utcOffset": "+01:00", "hourFormat": "24", "hours": 9, "minutes": 30, "seconds": 0, "iso": "2026-11-23T09:30:00Z"});
         let after = vec![ModelMessage::Tool(vec![ToolResult { id: "c".into(), name: "timeTool".into(), output, is_error: false }])];
         assert_eq!(
-            text_of(&events(&model, request_for(after, &registry, german)).await),
+            text_of(&events(&model, request_for(after, &registry, german.clone())).await),
             "In Europe/Berlin ist es 09:30:00 am Montag, 2026-11-23 (UTC+01:00)."
         );
         let failed =
             vec![ModelMessage::Tool(vec![ToolResult { id: "c".into(), name: "timeTool".into(), output: json!("Unknown time zone 'Mars'"), is_error: true }])];
-        let text = text_of(&events(&model, request_for(failed, &registry, Audience { lang: Lang::ZhCn, admin: false })).await);
+        let text = text_of(&events(&model, request_for(failed, &registry, Audience { lang: Lang::ZhCn, admin: false, caller: None })).await);
         assert_eq!(text, "时间查询失败：Unknown time zone 'Mars'");
         assert!(!text.contains("timeTool"));
         let hello = vec![ModelMessage::User(vec![UserContent::Text("Hallo".into())])];

@@ -20,13 +20,13 @@ pub fn no_provider(lang: Lang) -> &'static str {
 /// How an administrator adds a provider, after [`no_provider`]'s first clause.
 pub fn how_to_add_a_provider(lang: Lang) -> &'static str {
     lang.pick([
-        "No AI provider is set up yet, so I can only answer simple questions such as the time or the weather somewhere. To add one, give the server one of OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or DEEPSEEK_API_KEY, or an OpenAI-compatible server (Ollama, vLLM) under [[models]] in waybill.toml, and restart Waybill — see [AI models](/help#ai-models).",
-        "尚未配置 AI 服务，我只能回答一些简单的问题，例如某地的时间或天气。如需添加，请为服务器设置 OPENAI_API_KEY、ANTHROPIC_API_KEY、GEMINI_API_KEY 或 DEEPSEEK_API_KEY 之一，或在 waybill.toml 的 [[models]] 中添加兼容 OpenAI 的服务器（Ollama、vLLM），然后重启 Waybill——参见 [AI 模型](/help#ai-models)。",
-        "尚未設定 AI 服務，我只能回答一些簡單的問題，例如某地的時間或天氣。如需新增，請為伺服器設定 OPENAI_API_KEY、ANTHROPIC_API_KEY、GEMINI_API_KEY 或 DEEPSEEK_API_KEY 其中之一，或在 waybill.toml 的 [[models]] 中加入相容 OpenAI 的伺服器（Ollama、vLLM），然後重新啟動 Waybill——請參閱 [AI 模型](/help#ai-models)。",
-        "Todavía no hay ningún proveedor de IA configurado, así que solo puedo responder preguntas sencillas, como la hora o el tiempo en algún lugar. Para añadir uno, configura en el servidor OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY o DEEPSEEK_API_KEY, o un servidor compatible con OpenAI (Ollama, vLLM) en [[models]] de waybill.toml, y reinicia Waybill; consulta [Modelos de IA](/help#ai-models).",
-        "AI プロバイダーがまだ設定されていないため、ある場所の時刻や天気など簡単な質問にしか答えられません。追加するには、サーバーに OPENAI_API_KEY、ANTHROPIC_API_KEY、GEMINI_API_KEY、DEEPSEEK_API_KEY のいずれかを設定するか、waybill.toml の [[models]] に OpenAI 互換サーバー（Ollama、vLLM）を追加して、Waybill を再起動してください。詳しくは [AI モデル](/help#ai-models) をご覧ください。",
-        "Es ist noch kein KI-Anbieter eingerichtet, daher kann ich nur einfache Fragen beantworten, etwa nach der Uhrzeit oder dem Wetter an einem Ort. Um einen hinzuzufügen, geben Sie dem Server OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY oder DEEPSEEK_API_KEY oder tragen Sie einen OpenAI-kompatiblen Server (Ollama, vLLM) unter [[models]] in waybill.toml ein, und starten Sie Waybill neu – siehe [KI-Modelle](/help#ai-models).",
-        "Aucun fournisseur d'IA n'est encore configuré : je ne peux répondre qu'à des questions simples, comme l'heure ou la météo quelque part. Pour en ajouter un, donnez au serveur OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY ou DEEPSEEK_API_KEY, ou déclarez un serveur compatible OpenAI (Ollama, vLLM) sous [[models]] dans waybill.toml, puis redémarrez Waybill — voir [Modèles d'IA](/help#ai-models).",
+        "No AI provider is set up yet, so I can only answer simple questions such as the time or the weather somewhere. To add one, give the server one of OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY or DEEPSEEK_API_KEY, or an OpenAI-compatible server (Ollama, vLLM) under [[models]] in waybill.toml, and restart Waybill.",
+        "尚未配置 AI 服务，我只能回答一些简单的问题，例如某地的时间或天气。如需添加，请为服务器设置 OPENAI_API_KEY、ANTHROPIC_API_KEY、GEMINI_API_KEY 或 DEEPSEEK_API_KEY 之一，或在 waybill.toml 的 [[models]] 中添加兼容 OpenAI 的服务器（Ollama、vLLM），然后重启 Waybill。",
+        "尚未設定 AI 服務，我只能回答一些簡單的問題，例如某地的時間或天氣。如需新增，請為伺服器設定 OPENAI_API_KEY、ANTHROPIC_API_KEY、GEMINI_API_KEY 或 DEEPSEEK_API_KEY 其中之一，或在 waybill.toml 的 [[models]] 中加入相容 OpenAI 的伺服器（Ollama、vLLM），然後重新啟動 Waybill。",
+        "Todavía no hay ningún proveedor de IA configurado, así que solo puedo responder preguntas sencillas, como la hora o el tiempo en algún lugar. Para añadir uno, configura en el servidor OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY o DEEPSEEK_API_KEY, o un servidor compatible con OpenAI (Ollama, vLLM) en [[models]] de waybill.toml, y reinicia Waybill.",
+        "AI プロバイダーがまだ設定されていないため、ある場所の時刻や天気など簡単な質問にしか答えられません。追加するには、サーバーに OPENAI_API_KEY、ANTHROPIC_API_KEY、GEMINI_API_KEY、DEEPSEEK_API_KEY のいずれかを設定するか、waybill.toml の [[models]] に OpenAI 互換サーバー（Ollama、vLLM）を追加して、Waybill を再起動してください。",
+        "Es ist noch kein KI-Anbieter eingerichtet, daher kann ich nur einfache Fragen beantworten, etwa nach der Uhrzeit oder dem Wetter an einem Ort. Um einen hinzuzufügen, geben Sie dem Server OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY oder DEEPSEEK_API_KEY oder tragen Sie einen OpenAI-kompatiblen Server (Ollama, vLLM) unter [[models]] in waybill.toml ein, und starten Sie Waybill neu.",
+        "Aucun fournisseur d'IA n'est encore configuré : je ne peux répondre qu'à des questions simples, comme l'heure ou la météo quelque part. Pour en ajouter un, donnez au serveur OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY ou DEEPSEEK_API_KEY, ou déclarez un serveur compatible OpenAI (Ollama, vLLM) sous [[models]] dans waybill.toml, puis redémarrez Waybill.",
     ])
 }
 
@@ -85,7 +85,7 @@ mod tests {
                 assert!(template.contains("{title}"), "{lang:?}: {template}");
             }
             assert!(tool_failed(lang).contains("{error}"));
-            assert!(how_to_add_a_provider(lang).contains("/help#ai-models"), "{lang:?}");
+            assert!(how_to_add_a_provider(lang).contains("[[models]]") && !how_to_add_a_provider(lang).contains("]("), "{lang:?}");
             assert!(how_to_add_a_provider(lang).contains("OPENAI_API_KEY"));
             assert!(!no_provider(lang).contains("OPENAI_API_KEY"), "no how-to for those who cannot act on it");
             if lang != Lang::En {

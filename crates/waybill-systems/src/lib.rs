@@ -1,0 +1,66 @@
+//! Business systems: the tenant's warehouse (WMS), freight (FMS/TMS), yard (YMS) and
+//! order (OMS) systems, registered by an admin with their OpenAPI documents, which the
+//! assistant searches (`apiSearch`) and calls (`apiCall`).
+//!
+//! - [`records`]: the `business_systems` table (secrets sealed, never returned);
+//! - [`catalogues`]: each tenant's systems with their operations parsed and indexed in
+//!   memory while the rows are unchanged;
+//! - [`calls`]: arguments checked before anything is sent, URLs that cannot leave the
+//!   registered host, the user's tenant and facility forwarded, answers summarised;
+//! - [`service`]: the admin operations behind `/api/admin/systems` and the registration
+//!   of systems Waybill serves itself (the demo facility);
+//! - [`auth`]: bearer, API key, basic and OAuth 2.0 client-credentials sign-in.
+//!
+//! Reads run at once; a call that changes data (POST, PUT, PATCH, DELETE) asks the user's
+//! approval first unless an admin marked the operation safe. Calls go through the guarded
+//! outbound client, so a system on a private address is refused unless the host is
+//! allow-listed (`[outbound] allow_hosts`); built-in systems are allowed their own host.
+
+pub mod auth;
+pub mod calls;
+pub mod catalogues;
+pub mod errors;
+pub mod records;
+pub mod service;
+pub mod tools;
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use waybill_tools::codes::ErrorCode;
+use waybill_tools::{Family, Migrations, Services, Tool, typed};
+
+pub use errors::SystemError;
+pub use records::Kind;
+pub use service::{ConnectionTest, OperationInfo, Shared, SystemInfo, SystemInput};
+
+static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("./src/migrations/sqlite");
+static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("./src/migrations/postgres");
+
+/// The business-systems family: `apiSearch` and `apiCall`, offered to turns whose tenant
+/// has registered systems.
+pub struct Systems;
+
+/// `[tools.systems]`: nothing to set yet; systems are registered per tenant by admins.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct SystemsConfig {}
+
+impl Family for Systems {
+    const NAME: &'static str = "systems";
+    type Config = SystemsConfig;
+
+    fn tools(&self, _: &SystemsConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
+        let shared = Shared::new(services.clone());
+        vec![typed(tools::ApiSearchTool { shared: shared.clone() }), typed(tools::ApiCallTool { shared })]
+    }
+
+    fn migrations(&self) -> Option<Migrations> {
+        Some(Migrations { sqlite: &SQLITE, postgres: &POSTGRES })
+    }
+
+    fn error_codes(&self) -> &'static [ErrorCode] {
+        errors::CODES
+    }
+}
