@@ -76,8 +76,6 @@ pub struct AppState {
     pub quotas: Arc<Quotas>,
     /// Seals stored credentials.
     pub sealer: Arc<Sealer>,
-    /// The tenants' business systems, for the admin API.
-    pub systems: Arc<waybill_systems::Shared>,
 }
 
 impl AppState {
@@ -114,7 +112,6 @@ impl AppState {
             Some(tools) => tools,
             None => families.registry(&config.tools, &|name| std::env::var(name).ok(), &services)?,
         };
-        let systems = waybill_systems::Shared::new(services.clone());
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let quotas = Arc::new(Quotas::new(&config.limits));
@@ -133,7 +130,6 @@ impl AppState {
             clock,
             quotas,
             sealer,
-            systems,
         })
     }
 

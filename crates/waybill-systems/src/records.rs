@@ -136,42 +136,21 @@ pub async fn get_by_name(store: &Store, tenant_id: &str, name: &str) -> Result<O
     row.as_ref().map(record).transpose()
 }
 
-/// Inserts a new system; a name the tenant already uses is [`SystemError::NameTaken`].
-pub async fn insert(store: &Store, r: &SystemRecord) -> Result<(), SystemError> {
-    let result =
-        sqlx::query(concat!("INSERT INTO business_systems (", columns!(), ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"))
-            .bind(&r.id)
-            .bind(&r.tenant_id)
-            .bind(&r.name)
-            .bind(r.kind.as_str())
-            .bind(&r.base_url)
-            .bind(r.auth.kind())
-            .bind(serde_json::to_string(&r.auth).expect("settings serialize"))
-            .bind(&r.sealed_secret)
-            .bind(&r.spec_url)
-            .bind(&r.catalogue)
-            .bind(r.operation_count)
-            .bind(serde_json::to_string(&r.safe_operations).expect("names serialize"))
-            .bind(i64::from(r.built_in))
-            .bind(r.created_at_ms)
-            .bind(r.updated_at_ms)
-            .execute(store.writes())
-            .await;
-    match result {
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(SystemError::NameTaken(r.name.clone())),
-        other => other.map(|_| ()).map_err(SystemError::from),
-    }
-}
-
-/// Replaces everything but the id, tenant and creation time; false when there is no such
-/// system in the tenant.
-pub async fn update(store: &Store, r: &SystemRecord) -> Result<bool, SystemError> {
-    let result = sqlx::query(
-        "UPDATE business_systems SET name = $3, kind = $4, base_url = $5, auth_kind = $6, auth_settings = $7, auth_secret = $8, spec_url = $9, \
-         catalogue = $10, operation_count = $11, safe_operations = $12, built_in = $13, updated_at = $14 WHERE tenant_id = $1 AND id = $2",
-    )
-    .bind(&r.tenant_id)
+/// Stores a system: a new id is inserted, a known one in the same tenant has everything
+/// but its tenant and creation time replaced. False when the id belongs to another
+/// tenant; a name the tenant already uses is [`SystemError::NameTaken`].
+pub async fn save(store: &Store, r: &SystemRecord) -> Result<bool, SystemError> {
+    let result = sqlx::query(concat!(
+        "INSERT INTO business_systems (",
+        columns!(),
+        ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO UPDATE SET \
+         name = excluded.name, kind = excluded.kind, base_url = excluded.base_url, auth_kind = excluded.auth_kind, \
+         auth_settings = excluded.auth_settings, auth_secret = excluded.auth_secret, spec_url = excluded.spec_url, \
+         catalogue = excluded.catalogue, operation_count = excluded.operation_count, safe_operations = excluded.safe_operations, \
+         built_in = excluded.built_in, updated_at = excluded.updated_at WHERE business_systems.tenant_id = excluded.tenant_id"
+    ))
     .bind(&r.id)
+    .bind(&r.tenant_id)
     .bind(&r.name)
     .bind(r.kind.as_str())
     .bind(&r.base_url)
@@ -183,6 +162,7 @@ pub async fn update(store: &Store, r: &SystemRecord) -> Result<bool, SystemError
     .bind(r.operation_count)
     .bind(serde_json::to_string(&r.safe_operations).expect("names serialize"))
     .bind(i64::from(r.built_in))
+    .bind(r.created_at_ms)
     .bind(r.updated_at_ms)
     .execute(store.writes())
     .await;

@@ -8,12 +8,12 @@ use std::time::Instant;
 
 use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
-use waybill_openapi::{Catalogue, Fetch, Limits, Source};
+use waybill_openapi::{Catalogue, Fetch, Limits, NoFetch, Source};
 use waybill_tools::Services;
 use waybill_tools::outbound::{Outbound, Policy};
 
 use crate::auth::{AuthSettings, Tokens};
-use crate::catalogues::Catalogues;
+use crate::catalogues::{Catalogues, Loaded};
 use crate::errors::SystemError;
 use crate::records::{self, Kind, SystemRecord};
 
@@ -172,7 +172,14 @@ impl Shared {
     }
 
     pub async fn list(&self, tenant_id: &str) -> Result<Vec<SystemInfo>, SystemError> {
-        Ok(records::list(&self.services.store, tenant_id).await?.iter().map(|r| info(r, None)).collect())
+        let systems = self.catalogues.tenant(&self.services.store, tenant_id).await?;
+        Ok(systems.systems.iter().map(|s| info(&s.record, Some(&s.catalogue))).collect())
+    }
+
+    /// A system with its operations parsed, from the tenant's loaded catalogues.
+    async fn loaded(&self, tenant_id: &str, id: &str) -> Result<Arc<Loaded>, SystemError> {
+        let systems = self.catalogues.tenant(&self.services.store, tenant_id).await?;
+        systems.systems.iter().find(|s| s.record.id == id).cloned().ok_or(SystemError::NotFound)
     }
 
     pub async fn get(&self, tenant_id: &str, id: &str) -> Result<SystemRecord, SystemError> {
@@ -192,9 +199,6 @@ impl Shared {
             }
             (None, None) => return Err(SystemError::Invalid("Give the OpenAPI document by URL or upload it".into())),
         };
-        if source.bytes.len() > limits.max_bytes {
-            return Err(SystemError::Import(format!("the document is larger than {} MB", limits.max_bytes / (1024 * 1024))));
-        }
         let catalogue = waybill_openapi::import(source, &fetcher, &limits).await.map_err(|e| SystemError::Import(e.to_string()))?;
         if catalogue.operations.is_empty() {
             return Err(SystemError::Import("the document describes no operations".into()));
@@ -241,7 +245,7 @@ impl Shared {
             created_at_ms: now,
             updated_at_ms: now,
         };
-        records::insert(&self.services.store, &record).await?;
+        records::save(&self.services.store, &record).await?;
         Ok(info(&record, Some(&catalogue)))
     }
 
@@ -275,7 +279,7 @@ impl Shared {
         record.auth = input.auth;
         record.spec_url = input.spec_url.filter(|u| !u.trim().is_empty());
         record.updated_at_ms = self.now_ms().max(record.updated_at_ms + 1);
-        if !records::update(&self.services.store, &record).await? {
+        if !records::save(&self.services.store, &record).await? {
             return Err(SystemError::NotFound);
         }
         self.tokens.forget(&record.id);
@@ -291,13 +295,12 @@ impl Shared {
         record.operation_count = catalogue.operations.len() as i64;
         record.catalogue = serde_json::to_string(&catalogue).expect("catalogues serialize");
         record.updated_at_ms = self.now_ms().max(record.updated_at_ms + 1);
-        records::update(&self.services.store, &record).await?;
+        records::save(&self.services.store, &record).await?;
         Ok(info(&record, Some(&catalogue)))
     }
 
     pub async fn operations(&self, tenant_id: &str, id: &str) -> Result<Vec<OperationInfo>, SystemError> {
-        let record = self.get(tenant_id, id).await?;
-        let loaded = crate::catalogues::Loaded::from_record(record)?;
+        let loaded = self.loaded(tenant_id, id).await?;
         Ok(loaded
             .catalogue
             .operations
@@ -325,7 +328,7 @@ impl Shared {
         keys.dedup();
         record.safe_operations = keys;
         record.updated_at_ms = self.now_ms().max(record.updated_at_ms + 1);
-        records::update(&self.services.store, &record).await?;
+        records::save(&self.services.store, &record).await?;
         Ok(info(&record, Some(&catalogue)))
     }
 
@@ -343,8 +346,7 @@ impl Shared {
 
     /// Signs in and asks the base URL (or the first parameterless read) for an answer.
     pub async fn test(&self, tenant_id: &str, facility_id: &str, id: &str) -> Result<ConnectionTest, SystemError> {
-        let record = self.get(tenant_id, id).await?;
-        let loaded = crate::catalogues::Loaded::from_record(record)?;
+        let loaded = self.loaded(tenant_id, id).await?;
         let outbound = self.outbound_for(&loaded.record);
         let probe = loaded
             .catalogue
@@ -391,11 +393,8 @@ impl Shared {
         document: &serde_json::Value,
     ) -> Result<(), SystemError> {
         let bytes = serde_json::to_vec(document).expect("documents serialize");
-        let limits = Limits::default();
-        let outbound = Outbound::new(Policy::default());
-        let catalogue = waybill_openapi::import(Source { bytes, url: None }, &Fetcher { outbound: &outbound, limit: limits.max_bytes }, &limits)
-            .await
-            .map_err(|e| SystemError::Import(e.to_string()))?;
+        let catalogue =
+            waybill_openapi::import(Source { bytes, url: None }, &NoFetch, &Limits::default()).await.map_err(|e| SystemError::Import(e.to_string()))?;
         let now = self.now_ms();
         let existing = records::get_by_name(&self.services.store, tenant_id, name).await?;
         let id = existing.as_ref().map_or_else(|| uuid::Uuid::now_v7().to_string(), |r| r.id.clone());
@@ -415,11 +414,7 @@ impl Shared {
             updated_at_ms: existing.as_ref().map_or(now, |r| now.max(r.updated_at_ms + 1)),
             id,
         };
-        if existing.is_some() {
-            records::update(&self.services.store, &record).await?;
-        } else {
-            records::insert(&self.services.store, &record).await?;
-        }
+        records::save(&self.services.store, &record).await?;
         Ok(())
     }
 }

@@ -54,32 +54,9 @@ impl Sealer {
 
     /// The configured secret, else the key file in `data_dir`, created on first run.
     pub fn load_or_create(data_dir: &Path, configured: Option<&str>) -> Result<Self, SealError> {
-        if let Some(secret) = configured {
-            return Self::from_secret(secret.as_bytes());
-        }
-        let path = data_dir.join(KEY_FILE);
-        let engine = base64::engine::general_purpose::STANDARD;
-        let io = |e: std::io::Error| SealError::Key(format!("{}: {e}", path.display()));
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            let key = engine.decode(text.trim()).map_err(|e| SealError::Key(format!("{}: {e}", path.display())))?;
-            return Self::from_secret(&key);
-        }
-        std::fs::create_dir_all(data_dir).map_err(io)?;
-        let mut key = [0u8; 32];
-        rand::rng().fill_bytes(&mut key);
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        match options.open(&path) {
-            Ok(mut file) => {
-                file.write_all(engine.encode(key).as_bytes()).map_err(io)?;
-                tracing::info!(path = %path.display(), "generated a new sealing key for stored credentials");
-                Self::from_secret(&key)
-            }
-            // Another process created it first: use theirs.
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Self::load_or_create(data_dir, None),
-            Err(e) => Err(io(e)),
+        match configured {
+            Some(secret) => Self::from_secret(secret.as_bytes()),
+            None => Self::from_secret(&key_file(&data_dir.join(KEY_FILE), 32).map_err(|e| SealError::Key(e.to_string()))?),
         }
     }
 
@@ -112,6 +89,35 @@ impl Sealer {
         let nonce: [u8; 24] = engine.decode(nonce).ok().and_then(|n| n.try_into().ok()).ok_or(SealError::Malformed)?;
         let body = engine.decode(body).map_err(|_| SealError::Malformed)?;
         self.cipher.decrypt(&XNonce::from(nonce), Payload { msg: &body, aad: context.as_bytes() }).map_err(|_| SealError::Altered)
+    }
+}
+
+/// The key kept in the file at `path` (base64), or a new random one of `len` bytes written
+/// there (readable by the owner only) on first use. When two processes start at once, the
+/// one that loses the race reads the winner's key.
+pub fn key_file(path: &Path, len: usize) -> std::io::Result<Vec<u8>> {
+    let engine = base64::engine::general_purpose::STANDARD;
+    let invalid = |e: base64::DecodeError| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{}: {e}", path.display()));
+    if let Ok(text) = std::fs::read_to_string(path) {
+        return engine.decode(text.trim()).map_err(invalid);
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut key = vec![0u8; len];
+    rand::rng().fill_bytes(&mut key);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(mut file) => {
+            file.write_all(engine.encode(&key).as_bytes())?;
+            tracing::info!(path = %path.display(), "generated a new key");
+            Ok(key)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => key_file(path, len),
+        Err(e) => Err(e),
     }
 }
 

@@ -1,7 +1,6 @@
 //! Access tokens: short-lived HS256 JWTs carrying the user's grants, so that the tenant
 //! and facility of every request are checked without a database round trip.
 
-use std::io::Write;
 use std::path::Path;
 
 use base64::Engine;
@@ -65,28 +64,9 @@ impl TokenKeys {
             return Ok(Self::from_secret(secret.expose().as_bytes(), access_ttl_secs));
         }
         let path = data_dir.join(KEY_FILE);
-        let engine = base64::engine::general_purpose::STANDARD;
-        if let Ok(text) = std::fs::read_to_string(&path) {
-            let key = engine.decode(text.trim())?;
-            anyhow::ensure!(key.len() >= 32, "{} is too short", path.display());
-            return Ok(Self::from_secret(&key, access_ttl_secs));
-        }
-        let mut key = [0u8; 64];
-        rand::rng().fill_bytes(&mut key);
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        match options.open(&path) {
-            Ok(mut file) => {
-                file.write_all(engine.encode(key).as_bytes())?;
-                tracing::info!(path = %path.display(), "generated a new token signing key");
-                Ok(Self::from_secret(&key, access_ttl_secs))
-            }
-            // Another process created it first: use theirs.
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Self::load_or_create(data_dir, None, access_ttl_secs),
-            Err(e) => Err(e.into()),
-        }
+        let key = waybill_tools::sealing::key_file(&path, 64)?;
+        anyhow::ensure!(key.len() >= 32, "{} is too short", path.display());
+        Ok(Self::from_secret(&key, access_ttl_secs))
     }
 
     pub fn issue(&self, user_id: &str, session_id: &str, grants: &[Grant]) -> anyhow::Result<String> {
