@@ -81,7 +81,8 @@ describe("chat page", { timeout: 300_000 }, () => {
       const answer = chat.lastAnswer();
       await answer.getByText(/No AI provider/).waitFor({ timeout: 30_000 });
       const early = await answer.innerText();
-      await answer.getByRole("link", { name: "AI models" }).waitFor({ timeout: 60_000 });
+      // The answer's last words: it has streamed to its end.
+      await answer.getByText(/and restart Waybill\./).waitFor({ timeout: 60_000 });
       const full = await answer.innerText();
       assert.ok(early.length < full.length, `the answer grew while streaming (${early.length} → ${full.length} characters)`);
       await restore();
@@ -92,7 +93,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       await page.reload();
       await chat.isShown();
       assert.equal(new URL(page.url()).searchParams.get("chat"), chatId);
-      await chat.lastAnswer().getByRole("link", { name: "AI models" }).waitFor();
+      await chat.lastAnswer().getByText(/and restart Waybill\./).waitFor();
       assert.equal(await chat.messages.count(), 4);
       assert.deepEqual(await chat.page.getByTestId("sender").allInnerTexts(), ["You", "BI Assistant", "You", "BI Assistant"]);
       assert.equal(await chat.entry("What time is it in Tokyo?").count(), 1);
@@ -120,7 +121,7 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.waitUntilIdle();
       await restore();
       const stopped = await chat.lastAnswer().innerText();
-      assert.ok(!stopped.includes("see AI models"), "the answer stopped before its end");
+      assert.ok(!stopped.includes("restart Waybill."), "the answer stopped before its end");
       assert.equal(await chat.stopButton.count(), 0);
 
       // The chat takes the next message at once.
