@@ -25,6 +25,6 @@ seed=${WAYBILL_FUZZ_SEED:-1}
 seed_args=(--seed "$seed")
 [ "$seed" = random ] && seed_args=()
 say "fuzzing the API from its OpenAPI document (${WAYBILL_FUZZ_EXAMPLES:-25} examples per operation)"
-"$SCHEMATHESIS" run "$WAYBILL_URL/api/openapi.json" \
+"$SCHEMATHESIS" --config-file scripts/schemathesis.toml run "$WAYBILL_URL/api/openapi.json" \
   -H "Authorization: Bearer $token" -H "X-Tenant-Id: demo" -H "X-Facility-Id: dc-ontario" \
   --checks all --max-examples "${WAYBILL_FUZZ_EXAMPLES:-25}" "${seed_args[@]}" --no-color

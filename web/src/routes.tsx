@@ -10,6 +10,7 @@ import { MemoriesPage } from "./pages/MemoriesPage";
 
 /** Administration is its own chunk: only administrators ever load it. */
 const AdminUsersPage = lazy(() => import("./admin/users/AdminUsersPage"));
+const AdminSystemsPage = lazy(() => import("./admin/systems/AdminSystemsPage"));
 
 /** The whole route table. */
 export const routes: RouteObject[] = [
@@ -39,6 +40,16 @@ export const routes: RouteObject[] = [
           <RequireAuth>
             <Suspense fallback={<PageLoading />}>
               <AdminUsersPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "admin/systems",
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoading />}>
+              <AdminSystemsPage />
             </Suspense>
           </RequireAuth>
         ),

@@ -1,8 +1,10 @@
 //! The vocabularies shared by the stored data, the generator and the API.
 
-/// A closed set of values stored as text and sent as snake_case strings.
+/// A closed set of values stored as text and sent as snake_case strings. (`$text` is a
+/// `tt`, not a `literal`: a literal fragment reaches derive macros wrapped in a group that
+/// utoipa does not read, and its schema would list the variant names.)
 macro_rules! vocabulary {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:tt),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize, utoipa::ToSchema, sqlx::Type)]
         pub enum $name {

@@ -58,6 +58,27 @@ pub struct Config {
     pub files: FilesConfig,
     pub limits: LimitsConfig,
     pub http: HttpConfig,
+    pub demo: DemoSettings,
+}
+
+/// The built-in demo facility: a warehouse, freight, yard and order back office served
+/// under `/demo/…` and registered as the demo tenant's business systems, so every tool
+/// works on a fresh machine with nothing to connect to.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DemoSettings {
+    /// Serve it and register its systems for the demo tenant. env: WAYBILL_DEMO
+    pub enabled: bool,
+    /// Order lines to generate on its first start (about 6,000 when unset; up to a
+    /// million for benchmarks). Its data is kept in `<data_dir>/demo.sqlite`; delete that
+    /// file to generate again. env: WAYBILL_DEMO_SCALE
+    pub scale: Option<u32>,
+}
+
+impl Default for DemoSettings {
+    fn default() -> Self {
+        Self { enabled: true, scale: None }
+    }
 }
 
 /// Quotas per minute, per user and per tenant; 0 means no limit. Over a quota, a chat
@@ -298,6 +319,7 @@ impl Default for Config {
             files: FilesConfig::default(),
             limits: LimitsConfig::default(),
             http: HttpConfig::default(),
+            demo: DemoSettings::default(),
         }
     }
 }
@@ -413,6 +435,12 @@ impl Config {
         }
         if let Some(v) = var("WAYBILL_NATS_URL") {
             self.events.nats_url = Some(Secret::new(v));
+        }
+        if let Some(v) = var("WAYBILL_DEMO") {
+            self.demo.enabled = parsed("WAYBILL_DEMO", v)?;
+        }
+        if let Some(v) = var("WAYBILL_DEMO_SCALE") {
+            self.demo.scale = Some(parsed("WAYBILL_DEMO_SCALE", v)?);
         }
         if let Some(v) = var("WAYBILL_PROVING_FAMILY") {
             self.testing.proving_family = parsed("WAYBILL_PROVING_FAMILY", v)?;

@@ -10,6 +10,7 @@ pub mod chat;
 pub mod chat_events;
 pub mod chat_history;
 pub mod config;
+pub mod demo;
 pub mod error;
 pub mod events;
 pub mod families;
@@ -76,6 +77,10 @@ pub struct AppState {
     pub quotas: Arc<Quotas>,
     /// Seals stored credentials.
     pub sealer: Arc<Sealer>,
+    /// The tenant's business systems, for the admin API.
+    pub systems: Arc<waybill_systems::Shared>,
+    /// The built-in demo facility, served under `/demo/…` when set.
+    pub demo: Option<waybill_demo::Demo>,
 }
 
 impl AppState {
@@ -112,6 +117,7 @@ impl AppState {
             Some(tools) => tools,
             None => families.registry(&config.tools, &|name| std::env::var(name).ok(), &services)?,
         };
+        let systems = waybill_systems::Shared::new(services.clone());
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let quotas = Arc::new(Quotas::new(&config.limits));
@@ -130,6 +136,8 @@ impl AppState {
             clock,
             quotas,
             sealer,
+            systems,
+            demo: None,
         })
     }
 
@@ -203,17 +211,22 @@ pub fn app(state: AppState) -> Router {
         .route("/api/openapi.json", get(move || http::openapi::document(openapi.clone())))
         .route("/api/events/ws", get(realtime::events::chat_events))
         .layer(DefaultBodyLimit::max(error::JSON_LIMIT));
-    Router::new()
+    let router = Router::new()
         .route("/healthz", get(http::healthz))
         .nest("/api", Router::new().fallback(http::api_not_found))
         .merge(api)
         .fallback(http::web::serve_asset)
         .method_not_allowed_fallback(http::method_not_allowed)
+        .with_state(state.clone());
+    let router = match &state.demo {
+        Some(demo) => router.merge(demo.router()),
+        None => router,
+    };
+    router
         .layer(http::security_headers())
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(TraceLayer::new_for_http().make_span_with(http::request_span))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-        .with_state(state)
 }
 
 /// Opens the store named by the configuration and runs its migrations.

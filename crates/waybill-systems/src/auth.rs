@@ -15,7 +15,7 @@ use waybill_tools::outbound::Outbound;
 use crate::errors::SystemError;
 
 /// The part of a system's sign-in that is not secret.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema, ts_rs::TS, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
 #[ts(export, export_to = "systems/")]
 pub enum AuthSettings {
@@ -24,16 +24,28 @@ pub enum AuthSettings {
     /// `Authorization: Bearer <secret>`.
     Bearer,
     /// `<header>: <secret>`.
-    ApiKey { header: String },
+    ApiKey {
+        /// A header name such as `X-Api-Key`.
+        #[schema(min_length = 1, max_length = 100, pattern = r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")]
+        header: String,
+    },
     /// `Authorization: Basic` with this user name and the secret as password.
-    Basic { username: String },
+    Basic {
+        /// Holds no ':' and is not blank.
+        #[schema(min_length = 1, max_length = 200, pattern = r"^[^:]*[^:\s][^:]*$")]
+        username: String,
+    },
     /// OAuth 2.0 client credentials: a token from `token_url` for this client id, the
     /// secret being the client secret.
     #[serde(rename = "oauth2")]
     OAuth2 {
+        /// The http(s) URL tokens are asked from.
+        #[schema(min_length = 1, max_length = 2000, pattern = "^https?://")]
         token_url: String,
+        #[schema(min_length = 1, max_length = 500, pattern = r"\S")]
         client_id: String,
         #[serde(default)]
+        #[schema(max_items = 50)]
         scopes: Vec<String>,
     },
 }

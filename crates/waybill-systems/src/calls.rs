@@ -69,23 +69,37 @@ pub fn resolve<'a>(systems: &'a TenantSystems, input: &ApiCallInput) -> Result<(
     Ok((system, op))
 }
 
-/// The arguments as the validator takes them.
-pub fn args(input: &ApiCallInput) -> CallArgs {
-    CallArgs {
-        path: input.path_params.clone().unwrap_or_default(),
-        query: input.query.clone().unwrap_or_default(),
-        headers: Map::new(),
-        body: input.body.clone(),
+/// The arguments as the validator takes them. The tenant and facility headers an
+/// operation declares are the caller's (every request carries them): the model never
+/// passes them.
+pub fn args(input: &ApiCallInput, caller: &Caller, op: &Operation) -> CallArgs {
+    let mut headers = Map::new();
+    for p in op.parameters.iter().filter(|p| p.location == waybill_openapi::Location::Header) {
+        if p.name.eq_ignore_ascii_case(TENANT_HEADER) {
+            headers.insert(p.name.clone(), Value::String(caller.tenant_id.clone()));
+        } else if p.name.eq_ignore_ascii_case(FACILITY_HEADER) {
+            headers.insert(p.name.clone(), Value::String(caller.facility_id.clone()));
+        }
     }
+    CallArgs { path: input.path_params.clone().unwrap_or_default(), query: input.query.clone().unwrap_or_default(), headers, body: input.body.clone() }
 }
+
+/// Whether Waybill fills the parameter itself: the tenant and facility headers.
+pub fn forwarded(p: &waybill_openapi::Parameter) -> bool {
+    p.location == waybill_openapi::Location::Header && (p.name.eq_ignore_ascii_case(TENANT_HEADER) || p.name.eq_ignore_ascii_case(FACILITY_HEADER))
+}
+
+/// The headers every call carries: the user's tenant and facility.
+pub const TENANT_HEADER: &str = "X-Tenant-Id";
+pub const FACILITY_HEADER: &str = "X-Facility-Id";
 
 fn issue(i: Issue) -> CallIssue {
     CallIssue { path: i.path, expected: i.expected, received: i.received, message: i.message }
 }
 
 /// Checks the arguments against the operation: the failure to show when they do not fit.
-pub fn check(input: &ApiCallInput, op: &Operation) -> Result<CallArgs, Box<ApiCallResult>> {
-    let args = args(input);
+pub fn check(input: &ApiCallInput, caller: &Caller, op: &Operation) -> Result<CallArgs, Box<ApiCallResult>> {
+    let args = args(input, caller, op);
     let issues = waybill_openapi::validate(op, &args);
     if issues.is_empty() {
         return Ok(args);
@@ -139,7 +153,7 @@ pub async fn send(
         Ok(request) => request,
         Err(e) => return failed(input, e.to_string(), Vec::new(), ADMIN_FIXES),
     };
-    let mut request = request.header("Accept", "application/json").header("X-Tenant-Id", &caller.tenant_id).header("X-Facility-Id", &caller.facility_id);
+    let mut request = request.header("Accept", "application/json").header(TENANT_HEADER, &caller.tenant_id).header(FACILITY_HEADER, &caller.facility_id);
     if let Some(body) = &args.body {
         request = request.json(body);
     }

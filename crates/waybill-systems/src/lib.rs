@@ -20,6 +20,7 @@ pub mod auth;
 pub mod calls;
 pub mod catalogues;
 pub mod errors;
+pub mod oms;
 pub mod records;
 pub mod service;
 pub mod tools;
@@ -32,6 +33,7 @@ use waybill_tools::codes::ErrorCode;
 use waybill_tools::{Family, Migrations, Services, Tool, typed};
 
 pub use errors::SystemError;
+pub use oms::Oms;
 pub use records::Kind;
 pub use service::{ConnectionTest, OperationInfo, Shared, SystemInfo, SystemInput};
 

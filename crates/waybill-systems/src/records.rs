@@ -10,7 +10,7 @@ use crate::auth::{Auth, AuthSettings};
 use crate::errors::SystemError;
 
 /// What a system is, for the model and the admin page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema, ts_rs::TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema, ts_rs::TS, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export, export_to = "systems/")]
 pub enum Kind {

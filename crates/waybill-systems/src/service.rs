@@ -48,10 +48,8 @@ impl Shared {
 pub struct SystemInfo {
     pub id: String,
     pub name: String,
-    #[schema(value_type = String)]
     pub kind: Kind,
     pub base_url: String,
-    #[schema(value_type = Object)]
     pub auth: AuthSettings,
     /// Whether a secret is stored (it is never shown).
     pub has_secret: bool,
@@ -70,13 +68,13 @@ pub struct SystemInfo {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export, export_to = "systems/")]
 pub struct SystemInput {
-    #[schema(min_length = 1, max_length = 100)]
+    /// Unique in the tenant; not blank, no control characters.
+    #[schema(min_length = 1, max_length = 100, pattern = r"^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$")]
     pub name: String,
-    #[schema(value_type = String)]
     pub kind: Kind,
-    #[schema(min_length = 1, max_length = 2000)]
+    /// Where the system's API is, on a public address (or a host an operator allow-listed).
+    #[schema(min_length = 1, max_length = 2000, pattern = "^https?://")]
     pub base_url: String,
-    #[schema(value_type = Object)]
     pub auth: AuthSettings,
     /// The token, key, password or client secret; left out when changing a system, the
     /// stored one is kept.
@@ -206,11 +204,17 @@ impl Shared {
         Ok(catalogue)
     }
 
-    /// The input checked: a name, an http(s) base URL on a public address, usable sign-in.
-    async fn check(&self, input: &SystemInput) -> Result<(), SystemError> {
+    /// The input checked: a name no other system of the tenant has (in any case: the
+    /// model names systems in any case), an http(s) base URL on a public address, usable
+    /// sign-in.
+    async fn check(&self, tenant_id: &str, id: Option<&str>, input: &SystemInput) -> Result<(), SystemError> {
         let name = input.name.trim();
         if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
             return Err(SystemError::Invalid("The name must be 1 to 100 characters".into()));
+        }
+        let systems = self.catalogues.tenant(&self.services.store, tenant_id).await?;
+        if systems.systems.iter().any(|s| s.record.name.to_lowercase() == name.to_lowercase() && Some(s.record.id.as_str()) != id) {
+            return Err(SystemError::NameTaken(name.to_owned()));
         }
         input.auth.check().map_err(SystemError::Invalid)?;
         self.services.outbound.check_destination(input.base_url.trim()).await.map_err(|e| SystemError::Invalid(format!("The base URL is refused: {e}")))?;
@@ -221,7 +225,7 @@ impl Shared {
     }
 
     pub async fn create(&self, tenant_id: &str, input: SystemInput) -> Result<SystemInfo, SystemError> {
-        self.check(&input).await?;
+        self.check(tenant_id, None, &input).await?;
         let catalogue = self.import(&self.services.outbound, input.spec_url.as_deref(), input.document.as_deref()).await?;
         let id = uuid::Uuid::now_v7().to_string();
         let secret = input.secret.as_deref().filter(|s| !s.is_empty());
@@ -256,7 +260,7 @@ impl Shared {
         if record.built_in {
             return Err(SystemError::BuiltIn);
         }
-        self.check(&input).await?;
+        self.check(tenant_id, Some(id), &input).await?;
         if input.document.is_some() || input.spec_url != record.spec_url {
             let catalogue = self.import(&self.services.outbound, input.spec_url.as_deref(), input.document.as_deref()).await?;
             record.safe_operations.retain(|k| catalogue.operations.iter().any(|op| &op.key == k));
@@ -352,7 +356,7 @@ impl Shared {
             .catalogue
             .operations
             .iter()
-            .find(|op| op.method == "GET" && !op.path.contains('{') && op.parameters.iter().all(|p| !p.required))
+            .find(|op| op.method == "GET" && !op.path.contains('{') && op.parameters.iter().all(|p| !p.required || crate::calls::forwarded(p)))
             .map(|op| format!("{}{}", loaded.record.base_url.trim_end_matches('/'), op.path))
             .unwrap_or_else(|| loaded.record.base_url.clone());
         let started = Instant::now();

@@ -174,17 +174,21 @@ pub struct ApiCallTool {
     pub shared: Arc<Shared>,
 }
 
-/// Whether the tenant has systems (loading them for this turn).
-fn has_systems<'a>(shared: &'a Shared, scope: &'a Scope<'a>) -> BoxFuture<'a, bool> {
+/// Whether the tenant has a system `wanted` accepts (loading its systems for this turn).
+pub(crate) fn tenant_has<'a>(shared: &'a Shared, scope: &'a Scope<'a>, wanted: fn(&crate::catalogues::Loaded) -> bool) -> BoxFuture<'a, bool> {
     Box::pin(async move {
         match shared.catalogues.tenant(&shared.services.store, &scope.caller.tenant_id).await {
-            Ok(systems) => !systems.systems.is_empty(),
+            Ok(systems) => systems.systems.iter().any(|s| wanted(s)),
             Err(e) => {
                 tracing::warn!(error = %e, "the tenant's business systems could not be read");
                 false
             }
         }
     })
+}
+
+fn has_systems<'a>(shared: &'a Shared, scope: &'a Scope<'a>) -> BoxFuture<'a, bool> {
+    tenant_has(shared, scope, |_| true)
 }
 
 /// Words that say which operation, without the request around them.
@@ -235,13 +239,22 @@ fn topic(text: &str) -> String {
         .join(" ")
 }
 
+/// Words that name a kind of system.
+const KIND_WORDS: [(&str, &str); 8] =
+    [("wms", "wms"), ("warehouse", "wms"), ("fms", "fms"), ("tms", "fms"), ("freight", "fms"), ("yms", "yms"), ("yard", "yms"), ("oms", "oms")];
+
 /// The system kind the words name, if any.
 fn kind_in(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
-    [("wms", "wms"), ("warehouse", "wms"), ("fms", "fms"), ("tms", "fms"), ("freight", "fms"), ("yms", "yms"), ("yard", "yms"), ("oms", "oms")]
-        .iter()
-        .find(|(word, _)| lower.split(|c: char| !c.is_alphanumeric()).any(|w| w == *word))
-        .map(|(_, kind)| (*kind).to_owned())
+    KIND_WORDS.iter().find(|(word, _)| lower.split(|c: char| !c.is_alphanumeric()).any(|w| w == *word)).map(|(_, kind)| (*kind).to_owned())
+}
+
+/// The topic without the words that only said which system ("trailers at the yard" is
+/// about trailers, in the yard system).
+fn topic_in_system(text: &str) -> String {
+    let topic = topic(text);
+    let kept: Vec<&str> = topic.split(' ').filter(|w| !KIND_WORDS.iter().any(|(k, _)| w.eq_ignore_ascii_case(k))).collect();
+    if kept.is_empty() { topic } else { kept.join(" ") }
 }
 
 impl TypedTool for ApiSearchTool {
@@ -308,7 +321,7 @@ impl TypedTool for ApiSearchTool {
     }
 
     fn offline_input(&self, text: &str, _: &ToolContext) -> Option<ApiSearchInput> {
-        let query = topic(text);
+        let query = topic_in_system(text);
         (!query.is_empty()).then(|| ApiSearchInput { query, system: kind_in(text), limit: None })
     }
 
@@ -413,7 +426,7 @@ impl TypedTool for ApiCallTool {
                 Ok(found) => found,
                 Err(failure) => return Ok(*failure),
             };
-            let args = match calls::check(&input, op) {
+            let args = match calls::check(&input, &ctx.caller, op) {
                 Ok(args) => args,
                 Err(failure) => return Ok(*failure),
             };
@@ -427,8 +440,11 @@ impl TypedTool for ApiCallTool {
         let lower = text.to_lowercase();
         let writes = lower.split(|c: char| !c.is_alphanumeric()).any(|w| WRITE_WORDS.contains(&w));
         let wanted_kind = kind_in(text);
-        let query = topic(text);
-        // The best operation across the systems: a read unless the words ask to change something.
+        let query = topic_in_system(text);
+        let words: Vec<&str> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')).filter(|w| !w.is_empty()).collect();
+        let identifier = words.iter().find(|w| w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(|c| c.is_ascii_alphabetic())).copied();
+        // The best operation across the systems: a read unless the words ask to change
+        // something, and one that needs no identifier unless the words give one.
         let (system, op) = systems
             .systems
             .iter()
@@ -436,12 +452,11 @@ impl TypedTool for ApiCallTool {
             .flat_map(|s| s.index.search(&query, 8).into_iter().map(move |hit| (s, hit)))
             .filter(|(s, hit)| {
                 let op = &s.catalogue.operations[hit.operation];
-                (op.method == "GET") != writes
+                let needs_id = op.parameters.iter().any(|p| p.location == waybill_openapi::Location::Path && p.required);
+                (op.method == "GET") != writes && (identifier.is_some() || !needs_id)
             })
             .max_by(|a, b| a.1.score.total_cmp(&b.1.score))
             .map(|(s, hit)| (s, &s.catalogue.operations[hit.operation]))?;
-        let words: Vec<&str> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')).filter(|w| !w.is_empty()).collect();
-        let identifier = words.iter().find(|w| w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(|c| c.is_ascii_alphabetic())).copied();
         let mut path = Map::new();
         let mut query = Map::new();
         for p in &op.parameters {
@@ -459,7 +474,10 @@ impl TypedTool for ApiCallTool {
                         .find(|v| v.as_str().is_some_and(|v| lower.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| w == v.to_lowercase())))
                     {
                         query.insert(p.name.clone(), v.clone());
-                    } else if let Some(value) = named_value(&words, &p.name) {
+                    } else if let Some(value) = named_value(&words, &p.name)
+                        && (is_identifier(&value) || !p.name.ends_with("Id"))
+                    {
+                        // A name goes to `customerName`, an identifier to `customerId`.
                         query.insert(p.name.clone(), Value::String(value));
                     }
                 }
@@ -506,6 +524,11 @@ impl TypedTool for ApiCallTool {
     }
 }
 
+/// One word with a digit in it: `CUS-0001`, `M10042`, `TRL-0042`.
+fn is_identifier(value: &str) -> bool {
+    !value.contains(' ') && value.chars().any(|c| c.is_ascii_digit())
+}
+
 /// The words after a parameter's own word ("customer Pacific Outdoor" for `customerName`):
 /// capitalised words or one identifier, for the offline model.
 fn named_value(words: &[&str], param: &str) -> Option<String> {
@@ -527,6 +550,8 @@ mod tests {
         assert_eq!(topic("find the API for inventory by item"), "inventory by item");
         assert_eq!(kind_in("show trailers at the yard").as_deref(), Some("yms"));
         assert_eq!(kind_in("inventory by item"), None);
+        assert_eq!(topic_in_system("show trailers at the yard"), "trailers");
+        assert_eq!(topic_in_system("find the yard"), "yard");
     }
 
     #[test]

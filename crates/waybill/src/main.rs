@@ -30,6 +30,14 @@ enum Command {
         /// Address to listen on (default 127.0.0.1:3000).
         #[arg(long)]
         addr: Option<SocketAddr>,
+        /// Order lines the demo facility generates on its first start (default about
+        /// 6,000; up to 1,000,000 for benchmarks). Delete <data_dir>/demo.sqlite to
+        /// generate it again.
+        #[arg(long, value_name = "LINES")]
+        demo_scale: Option<u32>,
+        /// Do not serve the demo facility nor register its systems.
+        #[arg(long)]
+        no_demo: bool,
     },
     /// Apply pending database migrations and exit.
     Migrate,
@@ -77,9 +85,15 @@ async fn main() -> anyhow::Result<()> {
     }
     init_tracing(&config);
     match cli.command {
-        Command::Serve { addr } => {
+        Command::Serve { addr, demo_scale, no_demo } => {
             if let Some(addr) = addr {
                 config.addr = addr;
+            }
+            if demo_scale.is_some() {
+                config.demo.scale = demo_scale;
+            }
+            if no_demo {
+                config.demo.enabled = false;
             }
             serve(config).await
         }
@@ -104,8 +118,17 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.addr).await.with_context(|| format!("binding {}", config.addr))?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, backend = ?store.backend(), "Waybill is serving on http://{addr}");
-    let state = AppState::new(store.clone(), config, keys).await?;
+    let demo = waybill_server::demo::open(&config).await?;
+    let mut state = AppState::new(store.clone(), config, keys).await?;
+    if let Some(demo) = demo {
+        waybill_server::demo::register(&state, &demo, &waybill_server::demo::local_base(addr)).await?;
+        state.demo = Some(demo);
+    }
+    let demo = state.demo.clone();
     waybill_server::serve(listener, state, shutdown_signal()).await?;
+    if let Some(demo) = demo {
+        demo.close().await;
+    }
     store.close().await;
     Ok(())
 }

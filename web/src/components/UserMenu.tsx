@@ -8,7 +8,7 @@ import { useLogout } from "../auth/useLogout";
 import type { UserInfo } from "../generated/UserInfo";
 import { Avatar } from "./Avatar";
 import { ChevronDown, LogoutIcon, MemoryIcon } from "./icons";
-import { UsersIcon } from "./moreIcons";
+import { ServerIcon, UsersIcon } from "./moreIcons";
 
 const itemClass =
   "flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm text-slate-700 " +
@@ -20,7 +20,7 @@ type Props = {
   placement?: "down" | "up";
 };
 
-/** The signed-in user's name and avatar, opening a menu with Memory, Users (administrators only) and Logout. */
+/** The signed-in user's name and avatar, opening a menu with Memory, Users and Business systems (administrators only) and Logout. */
 export function UserMenu({ user, placement = "down" }: Props) {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
@@ -136,10 +136,16 @@ export function UserMenu({ user, placement = "down" }: Props) {
               {t("userMenu.memory")}
             </Link>
             {isAdmin && (
-              <Link to="/admin/users" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-                <UsersIcon className="size-4 text-slate-500" />
-                {t("userMenu.users")}
-              </Link>
+              <>
+                <Link to="/admin/users" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+                  <UsersIcon className="size-4 text-slate-500" />
+                  {t("userMenu.users")}
+                </Link>
+                <Link to="/admin/systems" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+                  <ServerIcon className="size-4 text-slate-500" />
+                  {t("userMenu.systems")}
+                </Link>
+              </>
             )}
             <button
               type="button"

@@ -53,15 +53,16 @@ describe("translation catalogues", () => {
     expect(untranslated).toEqual([]);
   });
 
-  it.each(others)("$code translates user administration and the invitation page", ({ code, strings }) => {
-    // Words that are the same in the language itself.
+  it.each(others)("$code translates user and business-system administration and the invitation page", ({ code, strings }) => {
+    // Words that are the same in the language itself; an HTTP status and milliseconds everywhere but in CJK.
+    const numbers = ["adminSystems.testStatus", "adminSystems.testElapsed"];
     const alike: Record<string, string[]> = {
-      de: ["adminUsers.role.agent", "adminUsers.column.status", "adminUsers.optional"],
-      es: ["adminUsers.roles", "adminUsers.column.roles"],
-      fr: ["adminUsers.role.agent", "adminUsers.column.actions"],
+      de: ["adminUsers.role.agent", "adminUsers.column.status", "adminUsers.optional", "adminSystems.column.system", "adminSystems.form.name", "adminSystems.form.optional", "adminSystems.form.secret.bearer", ...numbers],
+      es: ["adminUsers.roles", "adminUsers.column.roles", "adminSystems.form.secret.bearer", ...numbers],
+      fr: ["adminUsers.role.agent", "adminUsers.column.actions", "adminSystems.column.document", "adminSystems.column.actions", ...numbers],
     };
     const untranslated = [...english]
-      .filter(([key]) => key.startsWith("adminUsers.") || key.startsWith("invite."))
+      .filter(([key]) => key.startsWith("adminUsers.") || key.startsWith("adminSystems.") || key.startsWith("invite."))
       .filter(([key, value]) => strings.get(key) === value && !alike[code]?.includes(key))
       .map(([key]) => key);
     expect(untranslated).toEqual([]);

@@ -4,7 +4,9 @@
  */
 export { default as files } from "./files/family";
 export { default as image } from "./image/family";
+export { default as oms } from "./oms/family";
 export { default as proving } from "./proving/family";
+export { default as systems } from "./systems/family";
 export { default as task } from "./task/family";
 export { default as thinking } from "./thinking/family";
 export { default as time } from "./time/family";

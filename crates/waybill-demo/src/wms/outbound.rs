@@ -74,6 +74,8 @@ struct OrderQuery {
     customer_id: Option<String>,
     /// Only this merchant's orders, by merchant number (`M10042`).
     merchant_no: Option<String>,
+    /// Only merchants whose name contains this text, in any case (`pacific outdoor`).
+    customer_name: Option<String>,
     status: Option<OrderStatus>,
     /// The merchant's order number.
     sales_order_id: Option<String>,
@@ -111,6 +113,7 @@ async fn list_orders(
         .eq("o.facility_id", Some(facility))
         .eq("o.customer_id", q.customer_id.as_deref())
         .eq("c.merchant_no", q.merchant_no.as_deref())
+        .contains(&["c.name"], q.customer_name.as_deref())
         .eq("o.status", q.status.map(OrderStatus::as_str))
         .eq("o.sales_order_id", q.sales_order_id.as_deref())
         .eq("o.carrier_id", q.carrier_id.as_deref())

@@ -2,6 +2,7 @@
 //! audit trail of the tool calls its users approved or denied.
 
 mod approvals;
+mod systems;
 mod users;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -11,12 +12,13 @@ use crate::auth::RequestContext;
 use crate::error::Error;
 
 pub use approvals::{ApprovalDecision, ApprovalInfo, ApprovalList};
+pub use systems::{OperationList, Reimport, SafeOperations, SystemList};
 pub use users::{CreateMemberRequest, InvitationLink, MemberInfo, MemberList, MemberStatus, NewMemberResponse, SetStatus, UpdateMemberRequest};
 pub(crate) use users::{checked_password, optional_name};
 
 /// Routes behind `require_auth`; each one also requires the tenant's admin role.
 pub fn router() -> OpenApiRouter<AppState> {
-    users::router().merge(approvals::router())
+    users::router().merge(approvals::router()).merge(systems::router())
 }
 
 /// Refuses callers who are not admins of the request's tenant.

@@ -19,5 +19,6 @@ mod platform;
 mod quotas;
 mod schema;
 mod slow_clients;
+mod systems;
 mod tools;
 mod ui_stream_conformance;

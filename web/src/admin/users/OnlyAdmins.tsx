@@ -2,8 +2,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AlertIcon, ArrowLeftIcon } from "../../components/icons";
 
-/** What a member who is not an administrator sees at /admin/users. */
-export function OnlyAdmins() {
+type Props = {
+  /** What only administrators do here, and whom to ask instead; the users page's words by default. */
+  title?: string;
+  body?: string;
+};
+
+/** What a member who is not an administrator sees on an administration page (/admin/users, /admin/systems). */
+export function OnlyAdmins({ title, body }: Props) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -12,8 +18,8 @@ export function OnlyAdmins() {
         <span className="grid size-12 place-items-center rounded-xl bg-amber-50 text-amber-700">
           <AlertIcon className="size-6" />
         </span>
-        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-navy-950">{t("adminUsers.onlyAdmins")}</h1>
-        <p className="mt-2 text-slate-600">{t("adminUsers.onlyAdminsBody")}</p>
+        <h1 className="mt-5 text-2xl font-semibold tracking-tight text-navy-950">{title ?? t("adminUsers.onlyAdmins")}</h1>
+        <p className="mt-2 text-slate-600">{body ?? t("adminUsers.onlyAdminsBody")}</p>
       </div>
     </section>
   );

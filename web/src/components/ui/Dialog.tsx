@@ -9,8 +9,8 @@ type Props = {
   children?: ReactNode;
   /** `alertdialog` for confirmations and alerts that need an answer. */
   role?: "dialog" | "alertdialog";
-  /** `wide` for forms with several groups of fields. */
-  size?: "normal" | "wide";
+  /** `wide` for forms with several groups of fields, `large` for long lists with several columns. */
+  size?: "normal" | "wide" | "large";
   testId?: string;
 };
 
@@ -39,6 +39,8 @@ function focusOrigin(): HTMLElement | null {
   return lastFocusedOutside;
 }
 
+const SIZES: Record<NonNullable<Props["size"]>, string> = { normal: "max-w-md", wide: "max-w-lg", large: "max-w-3xl" };
+
 /**
  * A modal dialog with a title and an optional description; focus is trapped by Radix.
  * It scrolls inside when the window is too short for it (a phone held sideways).
@@ -65,9 +67,7 @@ export function Dialog({ open, onOpenChange, title, description, children, role 
             event.preventDefault();
             opener.focus();
           }}
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none ${
-            size === "wide" ? "max-w-lg" : "max-w-md"
-          }`}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none ${SIZES[size]}`}
           {...(description === undefined ? { "aria-describedby": undefined } : {})}
         >
           <RadixDialog.Title className="text-base font-semibold tracking-wide text-navy-950">{title}</RadixDialog.Title>

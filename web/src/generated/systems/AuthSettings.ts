@@ -3,4 +3,16 @@
 /**
  * The part of a system's sign-in that is not secret.
  */
-export type AuthSettings = { "type": "none" } | { "type": "bearer" } | { "type": "apiKey", header: string, } | { "type": "basic", username: string, } | { "type": "oauth2", tokenUrl: string, clientId: string, scopes: Array<string>, };
+export type AuthSettings = { "type": "none" } | { "type": "bearer" } | { "type": "apiKey", 
+/**
+ * A header name such as `X-Api-Key`.
+ */
+header: string, } | { "type": "basic", 
+/**
+ * Holds no ':' and is not blank.
+ */
+username: string, } | { "type": "oauth2", 
+/**
+ * The http(s) URL tokens are asked from.
+ */
+tokenUrl: string, clientId: string, scopes: Array<string>, };

@@ -5,7 +5,15 @@ import type { Kind } from "./Kind";
 /**
  * Registering a system, or changing one: the document by URL or as text (uploaded).
  */
-export type SystemInput = { name: string, kind: Kind, baseUrl: string, auth: AuthSettings, 
+export type SystemInput = { 
+/**
+ * Unique in the tenant; not blank, no control characters.
+ */
+name: string, kind: Kind, 
+/**
+ * Where the system's API is, on a public address (or a host an operator allow-listed).
+ */
+baseUrl: string, auth: AuthSettings, 
 /**
  * The token, key, password or client secret; left out when changing a system, the
  * stored one is kept.

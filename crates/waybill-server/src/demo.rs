@@ -1,0 +1,82 @@
+//! The built-in demo facility as `waybill serve` runs it: opened from
+//! `<data_dir>/demo.sqlite` (generated on first start), served under `/demo/…` by this
+//! same server, and registered as the demo tenant's business systems so the API and
+//! order tools reach it over real HTTP, exactly as they reach a customer's systems.
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+use waybill_demo::{Demo, DemoConfig, Scale, System};
+use waybill_systems::Kind;
+
+use crate::AppState;
+use crate::config::Config;
+
+/// Opens the demo's database, generating it on first start.
+pub async fn open(config: &Config) -> anyhow::Result<Option<Demo>> {
+    if !config.demo.enabled {
+        return Ok(None);
+    }
+    let scale = config.demo.scale.map_or(Scale::Small, |lines| Scale::Lines(lines.clamp(1, Scale::MAX_LINES)));
+    let path = config.data_dir.join("demo.sqlite");
+    let started = std::time::Instant::now();
+    let demo =
+        Demo::open(&path, DemoConfig { scale, ..DemoConfig::default() }).await.with_context(|| format!("opening the demo facility at {}", path.display()))?;
+    tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "the demo facility is open");
+    Ok(Some(demo))
+}
+
+/// The address this server reaches itself at: the listen address, with an unspecified
+/// IP (`0.0.0.0`, `::`) replaced by loopback.
+pub fn local_base(addr: SocketAddr) -> String {
+    let ip = match addr.ip() {
+        ip if ip.is_unspecified() && ip.is_ipv4() => "127.0.0.1".to_owned(),
+        ip if ip.is_unspecified() => "[::1]".to_owned(),
+        std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+        ip => ip.to_string(),
+    };
+    format!("http://{ip}:{}", addr.port())
+}
+
+fn kind(system: System) -> Kind {
+    match system {
+        System::Wms => Kind::Wms,
+        System::Fms => Kind::Fms,
+        System::Yms => Kind::Yms,
+        System::Oms => Kind::Oms,
+    }
+}
+
+/// The name the demo tenant's admin page and the model know each system by.
+pub fn system_name(system: System) -> String {
+    format!("Demo {}", system.as_str().to_uppercase())
+}
+
+/// Registers (or refreshes, on every start) the demo's four systems for the demo tenant,
+/// with `base` (how this server reaches itself) in their URLs and their service tokens
+/// sealed.
+pub async fn register(state: &AppState, demo: &Demo, base: &str) -> anyhow::Result<()> {
+    for system in System::ALL {
+        let base_url = format!("{base}{}", system.base_path());
+        let document = Demo::openapi(system, &base_url);
+        state
+            .systems
+            .register_built_in(waybill_demo::TENANT, &system_name(system), kind(system), &base_url, demo.token(system), &document)
+            .await
+            .with_context(|| format!("registering {}", system.title()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_server_reaches_itself_on_loopback_when_it_listens_everywhere() {
+        assert_eq!(local_base("0.0.0.0:3000".parse().unwrap()), "http://127.0.0.1:3000");
+        assert_eq!(local_base("127.0.0.1:8080".parse().unwrap()), "http://127.0.0.1:8080");
+        assert_eq!(local_base("[::]:3000".parse().unwrap()), "http://[::1]:3000");
+        assert_eq!(local_base("10.0.0.5:3000".parse().unwrap()), "http://10.0.0.5:3000");
+    }
+}

@@ -1,0 +1,19 @@
+import type { ToolFamily } from "../types";
+import { ApiCallCard } from "./ApiCallCard";
+import { ApiSearchCard } from "./ApiSearchCard";
+import strings from "./strings/en";
+
+/**
+ * The business-systems family's web half: the cards of apiSearch and apiCall, the tools
+ * that find and call the operations of a tenant's warehouse, freight, yard and order
+ * systems (spec 001 §2.4).
+ */
+const systems: ToolFamily<typeof strings> = {
+  strings,
+  cards: {
+    apiSearch: ApiSearchCard,
+    apiCall: ApiCallCard,
+  },
+};
+
+export default systems;
