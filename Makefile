@@ -1,5 +1,5 @@
 # The two commands: `make run` serves the app, `make test` runs every test suite.
-.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web
+.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems
 
 run:
 	@bash scripts/run.sh
@@ -21,3 +21,6 @@ bench:
 
 bench-web:
 	@bash scripts/bench-web.sh
+
+bench-systems:
+	@bash scripts/bench-systems.sh

@@ -8,7 +8,7 @@
 // throwaway server whose weather tool answers (scripts/e2e.sh's fake Open-Meteo). Chinese
 // text needs a CJK font on the machine (Debian: fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin]
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems]
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -269,6 +269,47 @@ async function shootAdmin(browser, storageState, api) {
   }
 }
 
+/**
+ * Business systems: the API search card, a read with its record count, a call the demo
+ * WMS refused ('Tool Call Failed'), the order-import card with row errors, and the
+ * /admin/systems page, in English and Simplified Chinese.
+ */
+async function shootSystems(browser, storageState, api, lang) {
+  const { context, page, chat } = await freshChat(browser, storageState, api, lang);
+  const cards = (tool) => chat.lastAnswer().locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
+  const box = page.getByRole("textbox").first();
+  const ask = async (question, tool, phase = "completed") => {
+    await box.fill(question);
+    await box.press("Enter");
+    const card = chat.message(question).locator("xpath=following-sibling::*[1]").locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
+    const settled = cards(tool).and(page.locator(`[data-phase="${phase}"]`));
+    await settled.waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(800);
+    return card.count().then((n) => (n > 0 ? card : cards(tool)));
+  };
+  try {
+    const search = await ask("find the API for inventory by item", "apiSearch");
+    await search.getByRole("button").first().click();
+    await search.screenshot({ path: `${out}systems-search-${lang}.png` });
+    const read = await ask("show trailers at the yard", "apiCall");
+    await read.getByRole("button").first().click();
+    await page.screenshot({ path: `${out}systems-call-${lang}.png` });
+    const failed = await ask("show trailer TRL-404", "apiCall", "failed");
+    await failed.screenshot({ path: `${out}systems-call-failed-${lang}.png` });
+  } finally {
+    await context.close();
+  }
+  const admin = await newPage(browser, { storageState, width: 1360, height: 860 });
+  try {
+    await admin.context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
+    await admin.page.goto(new URL("/admin/systems", baseUrl).href);
+    await admin.page.getByText("Demo WMS", { exact: true }).first().waitFor();
+    await admin.page.screenshot({ path: `${out}admin-systems-${lang}.png` });
+  } finally {
+    await admin.context.close();
+  }
+}
+
 async function main() {
   await mkdir(out, { recursive: true });
   const api = await apiSession();
@@ -277,12 +318,18 @@ async function main() {
     const storageState = await signedInState(browser, ChatPage);
     if (allLanguagesDir) await mkdir(allLanguagesDir, { recursive: true });
     if (only === "admin") return await shootAdmin(browser, storageState, api);
+    if (only === "systems") {
+      await shootSystems(browser, storageState, api, "en");
+      return await shootSystems(browser, storageState, api, "zh-CN");
+    }
     await shoot(browser, storageState, api, "en", { timeQuestion: "What time is it in Tokyo?", helloQuestion: "hello" });
     await shoot(browser, storageState, api, "zh-CN", { timeQuestion: "What time is it in Tokyo?", helloQuestion: "你好" });
     await shootCards(browser, storageState, api, "en");
     await shootCards(browser, storageState, api, "zh-CN");
     await shootArtifacts(browser, storageState, api);
     await shootAdmin(browser, storageState, api);
+    await shootSystems(browser, storageState, api, "en");
+    await shootSystems(browser, storageState, api, "zh-CN");
     if (allLanguagesDir) {
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });

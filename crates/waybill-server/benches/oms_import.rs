@@ -73,6 +73,8 @@ async fn main() {
     let store = open_store(&config).await.unwrap();
     store.ensure_tenant(waybill_demo::TENANT, "Demo Logistics").await.unwrap();
     store.ensure_facility(waybill_demo::TENANT, "dc-ontario", "Ontario").await.unwrap();
+    let new_user = waybill_server::waybill_store::NewUser { email: "bench@waybill.local", password_hash: "-", first_name: None, user_name: "bench" };
+    let user = store.create_user(new_user).await.unwrap().id;
     let demo = Demo::open(&dir.join("demo.sqlite"), DemoConfig::default()).await.unwrap();
     let mut state = AppState::new(store.clone(), config, TokenKeys::from_secret(b"bench-secret-bench-secret-bench-secret", 900)).await.unwrap();
     state.demo = Some(demo.clone());
@@ -84,20 +86,15 @@ async fn main() {
     let (merchant, skus) = merchant_and_skus(&base, &demo).await;
     let csv = order_file(&skus);
     let size_mib = csv.len() as f64 / 1024.0 / 1024.0;
-    let who = Uploader { tenant_id: waybill_demo::TENANT, user_id: "bench-user", facility_id: "dc-ontario" };
+    let who = Uploader { tenant_id: waybill_demo::TENANT, user_id: &user, facility_id: "dc-ontario" };
     let options = UploadOptions { filename: "orders-100k.csv", declared_type: Some("text/csv"), operator: "bench", watermark: false, thumbnail: false };
     let body = futures::stream::iter([Ok::<_, waybill_files::FileError>(axum::body::Bytes::from(csv))]);
     state.files.upload(&store, who, options, body).await.unwrap();
     let before = peak_mib();
 
     let tool = state.tools.get("oms-importOrders").expect("the order tools are registered");
-    let caller = Caller {
-        tenant_id: waybill_demo::TENANT.into(),
-        facility_id: "dc-ontario".into(),
-        user_id: "bench-user".into(),
-        timezone: "UTC".into(),
-        ..Caller::default()
-    };
+    let caller =
+        Caller { tenant_id: waybill_demo::TENANT.into(), facility_id: "dc-ontario".into(), user_id: user.clone(), timezone: "UTC".into(), ..Caller::default() };
     let ctx = ToolContext::new(caller, "bench");
     let started = Instant::now();
     let result = tool.execute(json!({"fileName": "orders-100k.csv", "merchantNo": merchant}), &ctx).await.unwrap();

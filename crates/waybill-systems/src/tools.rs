@@ -440,7 +440,8 @@ impl TypedTool for ApiCallTool {
         let lower = text.to_lowercase();
         let writes = lower.split(|c: char| !c.is_alphanumeric()).any(|w| WRITE_WORDS.contains(&w));
         let wanted_kind = kind_in(text);
-        let query = topic_in_system(text);
+        // The identifier is the value, not what the operation does.
+        let query = topic_in_system(text).split(' ').filter(|w| !w.chars().any(|c| c.is_ascii_digit())).collect::<Vec<_>>().join(" ");
         let words: Vec<&str> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')).filter(|w| !w.is_empty()).collect();
         let identifier = words.iter().find(|w| w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(|c| c.is_ascii_alphabetic())).copied();
         // The best operation across the systems: a read unless the words ask to change
@@ -455,7 +456,9 @@ impl TypedTool for ApiCallTool {
                 let needs_id = op.parameters.iter().any(|p| p.location == waybill_openapi::Location::Path && p.required);
                 (op.method == "GET") != writes && (identifier.is_some() || !needs_id)
             })
-            .max_by(|a, b| a.1.score.total_cmp(&b.1.score))
+            // Raw scores weigh words by how rare they are in one system: across systems
+            // the similarity compares, the score breaks ties.
+            .max_by(|a, b| a.1.similarity.total_cmp(&b.1.similarity).then(a.1.score.total_cmp(&b.1.score)))
             .map(|(s, hit)| (s, &s.catalogue.operations[hit.operation]))?;
         let mut path = Map::new();
         let mut query = Map::new();
