@@ -130,14 +130,14 @@ pub fn redact_images(value: Value) -> Value {
     }
 }
 
-/// The text of the last user message, for the offline model.
-pub fn last_user_text(messages: &[ModelMessage]) -> Option<String> {
+/// The texts of the last user message that `keep` accepts, joined by new lines.
+fn last_user_texts(messages: &[ModelMessage], keep: fn(&str) -> bool) -> Option<String> {
     messages.iter().rev().find_map(|m| match m {
         ModelMessage::User(content) => Some(
             content
                 .iter()
                 .filter_map(|c| match c {
-                    UserContent::Text(t) => Some(t.as_str()),
+                    UserContent::Text(t) if keep(t) => Some(t.as_str()),
                     _ => None,
                 })
                 .collect::<Vec<_>>()
@@ -145,6 +145,17 @@ pub fn last_user_text(messages: &[ModelMessage]) -> Option<String> {
         ),
         _ => None,
     })
+}
+
+/// What the user typed in the last user message: its text without the texts the server
+/// put in for attachments ("Attached file …", "[Attachment …]").
+pub fn last_user_typed_text(messages: &[ModelMessage]) -> Option<String> {
+    last_user_texts(messages, |t| !t.starts_with("Attached file ") && !t.starts_with("[Attach"))
+}
+
+/// The text of the last user message, for the offline model.
+pub fn last_user_text(messages: &[ModelMessage]) -> Option<String> {
+    last_user_texts(messages, |_| true)
 }
 
 /// The reasoning part's signature when it was made by `model` (or, without a model to

@@ -61,7 +61,15 @@ pub async fn register(state: &AppState, demo: &Demo, base: &str) -> anyhow::Resu
         let document = Demo::openapi(system, &base_url);
         state
             .systems
-            .register_built_in(waybill_demo::TENANT, &system_name(system), kind(system), &base_url, demo.token(system), &document)
+            .register_built_in(
+                waybill_demo::TENANT,
+                &system_name(system),
+                kind(system),
+                &base_url,
+                demo.token(system),
+                Some(&format!("{base_url}/openapi.json")),
+                &document,
+            )
             .await
             .with_context(|| format!("registering {}", system.title()))?;
     }

@@ -387,6 +387,8 @@ impl Shared {
 
     /// Registers (or refreshes) a system Waybill serves itself, such as the demo
     /// facility's: its host is allow-listed for it alone, its token sealed like any other.
+    /// `spec_url`, where it serves `document`, lets an admin import it again.
+    #[allow(clippy::too_many_arguments)]
     pub async fn register_built_in(
         &self,
         tenant_id: &str,
@@ -394,6 +396,7 @@ impl Shared {
         kind: Kind,
         base_url: &str,
         token: &str,
+        spec_url: Option<&str>,
         document: &serde_json::Value,
     ) -> Result<(), SystemError> {
         let bytes = serde_json::to_vec(document).expect("documents serialize");
@@ -409,7 +412,7 @@ impl Shared {
             kind,
             base_url: base_url.to_owned(),
             auth: AuthSettings::Bearer,
-            spec_url: None,
+            spec_url: spec_url.map(str::to_owned),
             operation_count: catalogue.operations.len() as i64,
             catalogue: serde_json::to_string(&catalogue).expect("catalogues serialize"),
             safe_operations: existing.as_ref().map(|r| r.safe_operations.clone()).unwrap_or_default(),

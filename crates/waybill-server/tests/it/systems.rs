@@ -342,6 +342,8 @@ backend_tests! {
         let all = d.app.call(Method::GET, "/api/admin/systems", Some(&d.dave), None).await;
         let builtin = all.body["systems"].as_array().unwrap().iter().find(|s| s["builtIn"] == true).unwrap()["id"].as_str().unwrap().to_owned();
         assert_error(&d.app.call(Method::DELETE, &format!("/api/admin/systems/{builtin}"), Some(&d.dave), None).await, StatusCode::CONFLICT, "system_built_in");
+        let again = d.app.call(Method::POST, &format!("/api/admin/systems/{builtin}/import"), Some(&d.dave), Some(json!({}))).await;
+        assert_eq!((again.status, again.body["builtIn"].as_bool()), (StatusCode::OK, Some(true)), "a built-in system imports its served document again: {}", again.text);
         assert_eq!(d.app.call(Method::DELETE, &format!("/api/admin/systems/{id}"), Some(&admin), None).await.status, StatusCode::NO_CONTENT);
     }
 
@@ -379,5 +381,32 @@ backend_tests! {
         assert_error(&d.app.call(Method::POST, "/api/admin/systems", Some(&d.dave), Some(bad_auth)).await, StatusCode::BAD_REQUEST, "system_invalid");
         let listed = d.app.call(Method::GET, "/api/admin/systems", Some(&d.dave), None).await;
         assert_eq!(listed.body["systems"].as_array().unwrap().len(), 4, "nothing was registered but the demo's four");
+    }
+
+    async fn a_system_that_redirects_elsewhere_is_not_followed_there(store) {
+        // A system on an allow-listed host whose answers redirect to the metadata address
+        // and to another private host.
+        use axum::response::Redirect;
+        let system = axum::Router::new()
+            .route("/api/openapi.json", axum::routing::get(|| async { axum::Json(json!({"openapi": "3.1.0", "info": {"title": "Bouncer", "version": "1"}, "paths": {
+                "/metadata": {"get": {"operationId": "metadata", "responses": {"200": {"description": "ok"}}}},
+                "/private": {"get": {"operationId": "private", "responses": {"200": {"description": "ok"}}}}
+            }})) }))
+            .route("/api/metadata", axum::routing::get(|| async { Redirect::temporary("http://169.254.169.254/latest/meta-data/") }))
+            .route("/api/private", axum::routing::get(|| async { Redirect::temporary("http://10.0.0.1/admin") }));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}/api", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, system).await });
+        let config = Config { outbound: waybill_server::config::OutboundConfig { allow_hosts: vec!["127.0.0.1".into()] }, ..Config::default() };
+        let d = demo_app(store, config).await;
+        let input = json!({"name": "Bouncer", "kind": "wms", "baseUrl": base, "auth": {"type": "none"}, "specUrl": format!("{base}/openapi.json")});
+        let created = d.app.call(Method::POST, "/api/admin/systems", Some(&d.dave), Some(input)).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+        for operation in ["metadata", "private"] {
+            let answer = api_call(&d, json!({"system": "Bouncer", "operation": operation})).await;
+            assert_eq!(answer["success"], false, "{answer}");
+            assert!(answer["status_code"].is_null(), "the redirect is not followed: {answer}");
+            assert!(answer["error"].as_str().unwrap().starts_with("Bouncer could not be reached"), "{answer}");
+        }
     }
 }

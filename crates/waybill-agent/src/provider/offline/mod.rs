@@ -12,7 +12,7 @@ mod words;
 use futures::stream;
 
 use super::{EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, StopReason};
-use crate::convert::last_user_text;
+use crate::convert::{last_user_text, last_user_typed_text};
 use waybill_tools::lang::Lang;
 use waybill_tools::{Registry, ToolContext};
 
@@ -96,11 +96,14 @@ impl OfflineModel {
                 events.push(ModelEvent::Finish(StopReason::Stop));
             }
             _ => {
+                // The tool is chosen by what the user typed (an attached file's contents
+                // would outvote it); its arguments may come from the attachments too.
                 let text = last_user_text(&request.messages).unwrap_or_default();
+                let typed = last_user_typed_text(&request.messages).unwrap_or_default();
                 let offered: Vec<String> = request.tools.iter().map(|t| t.name.clone()).collect();
                 let ctx = request.audience.caller.as_ref().map_or_else(ToolContext::detached, |caller| ToolContext::new((**caller).clone(), "offline"));
                 let call = self
-                    .pick(&text, &offered)
+                    .pick(&typed, &offered)
                     .and_then(|(name, _)| self.registry.get(&name).and_then(|t| t.offline_input(&text, &ctx)).map(|input| (name, input)));
                 match call {
                     Some((name, input)) => {
