@@ -10,4 +10,5 @@ export { default as systems } from "./systems/family";
 export { default as task } from "./task/family";
 export { default as thinking } from "./thinking/family";
 export { default as time } from "./time/family";
+export { default as todo } from "./todo/family";
 export { default as weather } from "./weather/family";

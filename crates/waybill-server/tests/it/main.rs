@@ -20,5 +20,6 @@ mod quotas;
 mod schema;
 mod slow_clients;
 mod systems;
+mod todo;
 mod tools;
 mod ui_stream_conformance;

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { type FormEvent, type HTMLInputTypeAttribute, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
@@ -243,7 +244,7 @@ function TextField({ field, label, value, onChange, problem, hint, optional, typ
   );
 }
 
-function problemText(field: Field | "scopes", problem: NonNullable<Problems[Field]>, t: ReturnType<typeof useTranslation>["t"]): string {
+function problemText(field: Field | "scopes", problem: NonNullable<Problems[Field]>, t: TFunction): string {
   if (problem === "url") return t("adminSystems.form.invalidUrl");
   return field === "secret" ? t("adminSystems.form.secretRequired") : t("adminSystems.form.required");
 }

@@ -593,6 +593,27 @@ const de: CoreCatalogue = {
     submitting: "Ihr Konto wird eingerichtet …",
     errorGeneric: "Ihr Konto konnte nicht eingerichtet werden. Bitte versuchen Sie es erneut.",
   },
+  pickers: {
+    dateTimePlaceholder: "Datum und Uhrzeit auswählen...",
+    timePlaceholder: "Uhrzeit auswählen...",
+    now: "Jetzt",
+    cancel: "Abbrechen",
+    ok: "OK",
+    clear: "Leeren",
+    previousMonth: "Vorheriger Monat",
+    nextMonth: "Nächster Monat",
+    hour: "Stunde",
+    minute: "Minute",
+    second: "Sekunde",
+    increaseHour: "Stunde erhöhen",
+    decreaseHour: "Stunde verringern",
+    increaseMinute: "Minute erhöhen",
+    decreaseMinute: "Minute verringern",
+    increaseSecond: "Sekunde erhöhen",
+    decreaseSecond: "Sekunde verringern",
+    dateTimeDialog: "Datum und Uhrzeit wählen",
+    timeDialog: "Uhrzeit wählen",
+  },
 };
 
 /** With the tool families' German strings (`tools/<family>/strings/de.ts`), in this chunk. */

@@ -597,6 +597,27 @@ const en = {
     submitting: "Setting up your account…",
     errorGeneric: "Your account could not be set up. Please try again.",
   },
+  pickers: {
+    dateTimePlaceholder: "Select date and time...",
+    timePlaceholder: "Select time...",
+    now: "Now",
+    cancel: "Cancel",
+    ok: "OK",
+    clear: "Clear",
+    previousMonth: "Previous month",
+    nextMonth: "Next month",
+    hour: "Hour",
+    minute: "Minute",
+    second: "Second",
+    increaseHour: "Increase hour",
+    decreaseHour: "Decrease hour",
+    increaseMinute: "Increase minute",
+    decreaseMinute: "Decrease minute",
+    increaseSecond: "Increase second",
+    decreaseSecond: "Decrease second",
+    dateTimeDialog: "Choose date and time",
+    timeDialog: "Choose time",
+  },
 } as const;
 
 /** The shape of every other language's core strings: exactly these keys. */

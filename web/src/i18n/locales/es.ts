@@ -593,6 +593,27 @@ const es: CoreCatalogue = {
     submitting: "Configurando su cuenta…",
     errorGeneric: "No se pudo configurar su cuenta. Inténtelo de nuevo.",
   },
+  pickers: {
+    dateTimePlaceholder: "Seleccione fecha y hora...",
+    timePlaceholder: "Seleccione la hora...",
+    now: "Ahora",
+    cancel: "Cancelar",
+    ok: "Aceptar",
+    clear: "Borrar",
+    previousMonth: "Mes anterior",
+    nextMonth: "Mes siguiente",
+    hour: "Hora",
+    minute: "Minuto",
+    second: "Segundo",
+    increaseHour: "Aumentar la hora",
+    decreaseHour: "Disminuir la hora",
+    increaseMinute: "Aumentar los minutos",
+    decreaseMinute: "Disminuir los minutos",
+    increaseSecond: "Aumentar los segundos",
+    decreaseSecond: "Disminuir los segundos",
+    dateTimeDialog: "Elegir fecha y hora",
+    timeDialog: "Elegir hora",
+  },
 };
 
 /** With the tool families' Spanish strings (`tools/<family>/strings/es.ts`), in this chunk. */

@@ -593,6 +593,27 @@ const fr: CoreCatalogue = {
     submitting: "Configuration de votre compte…",
     errorGeneric: "Votre compte n’a pas pu être configuré. Veuillez réessayer.",
   },
+  pickers: {
+    dateTimePlaceholder: "Sélectionnez la date et l’heure...",
+    timePlaceholder: "Sélectionnez l’heure...",
+    now: "Maintenant",
+    cancel: "Annuler",
+    ok: "OK",
+    clear: "Effacer",
+    previousMonth: "Mois précédent",
+    nextMonth: "Mois suivant",
+    hour: "Heure",
+    minute: "Minute",
+    second: "Seconde",
+    increaseHour: "Augmenter l’heure",
+    decreaseHour: "Diminuer l’heure",
+    increaseMinute: "Augmenter les minutes",
+    decreaseMinute: "Diminuer les minutes",
+    increaseSecond: "Augmenter les secondes",
+    decreaseSecond: "Diminuer les secondes",
+    dateTimeDialog: "Choisir la date et l’heure",
+    timeDialog: "Choisir l’heure",
+  },
 };
 
 /** With the tool families' French strings (`tools/<family>/strings/fr.ts`), in this chunk. */

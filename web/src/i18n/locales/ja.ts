@@ -593,6 +593,27 @@ const ja: CoreCatalogue = {
     submitting: "アカウントを準備しています…",
     errorGeneric: "アカウントを設定できませんでした。もう一度お試しください。",
   },
+  pickers: {
+    dateTimePlaceholder: "日時を選択...",
+    timePlaceholder: "時刻を選択...",
+    now: "現在",
+    cancel: "キャンセル",
+    ok: "OK",
+    clear: "クリア",
+    previousMonth: "前の月",
+    nextMonth: "次の月",
+    hour: "時",
+    minute: "分",
+    second: "秒",
+    increaseHour: "時を増やす",
+    decreaseHour: "時を減らす",
+    increaseMinute: "分を増やす",
+    decreaseMinute: "分を減らす",
+    increaseSecond: "秒を増やす",
+    decreaseSecond: "秒を減らす",
+    dateTimeDialog: "日時の選択",
+    timeDialog: "時刻の選択",
+  },
 };
 
 /** With the tool families' Japanese strings (`tools/<family>/strings/ja.ts`), in this chunk. */

@@ -593,6 +593,27 @@ const zhCN: CoreCatalogue = {
     submitting: "正在设置您的账号…",
     errorGeneric: "无法设置您的账号，请重试。",
   },
+  pickers: {
+    dateTimePlaceholder: "选择日期和时间...",
+    timePlaceholder: "选择时间...",
+    now: "此刻",
+    cancel: "取消",
+    ok: "确定",
+    clear: "清除",
+    previousMonth: "上个月",
+    nextMonth: "下个月",
+    hour: "小时",
+    minute: "分钟",
+    second: "秒",
+    increaseHour: "增加小时",
+    decreaseHour: "减少小时",
+    increaseMinute: "增加分钟",
+    decreaseMinute: "减少分钟",
+    increaseSecond: "增加秒",
+    decreaseSecond: "减少秒",
+    dateTimeDialog: "选择日期和时间",
+    timeDialog: "选择时间",
+  },
 };
 
 /** With the tool families' Simplified Chinese strings (`tools/<family>/strings/zh-CN.ts`), in this chunk. */

@@ -593,6 +593,27 @@ const zhTW: CoreCatalogue = {
     submitting: "正在設定您的帳號…",
     errorGeneric: "無法設定您的帳號，請再試一次。",
   },
+  pickers: {
+    dateTimePlaceholder: "選擇日期和時間...",
+    timePlaceholder: "選擇時間...",
+    now: "此刻",
+    cancel: "取消",
+    ok: "確定",
+    clear: "清除",
+    previousMonth: "上個月",
+    nextMonth: "下個月",
+    hour: "小時",
+    minute: "分鐘",
+    second: "秒",
+    increaseHour: "增加小時",
+    decreaseHour: "減少小時",
+    increaseMinute: "增加分鐘",
+    decreaseMinute: "減少分鐘",
+    increaseSecond: "增加秒",
+    decreaseSecond: "減少秒",
+    dateTimeDialog: "選擇日期和時間",
+    timeDialog: "選擇時間",
+  },
 };
 
 /** With the tool families' Traditional Chinese strings (`tools/<family>/strings/zh-TW.ts`), in this chunk. */

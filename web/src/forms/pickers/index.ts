@@ -1,0 +1,2 @@
+export { DateTimePicker, type DateTimePickerProps } from "./DateTimePicker";
+export { TimePicker, type TimePickerProps } from "./TimePicker";
