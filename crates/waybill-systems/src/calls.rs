@@ -4,7 +4,7 @@
 //! the answer summarised. Every failure becomes the card's 'Tool Call Failed' result with
 //! the issues found and four fixes that fit.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use waybill_openapi::{CallArgs, Issue, Operation};
 use waybill_tools::Caller;
 use waybill_tools::outbound::OutboundError;
@@ -73,14 +73,15 @@ pub fn resolve<'a>(systems: &'a TenantSystems, input: &ApiCallInput) -> Result<(
 /// operation declares are the caller's (every request carries them): the model never
 /// passes them.
 pub fn args(input: &ApiCallInput, caller: &Caller, op: &Operation) -> CallArgs {
-    let mut headers = Map::new();
-    for p in op.parameters.iter().filter(|p| p.location == waybill_openapi::Location::Header) {
-        if p.name.eq_ignore_ascii_case(TENANT_HEADER) {
-            headers.insert(p.name.clone(), Value::String(caller.tenant_id.clone()));
-        } else if p.name.eq_ignore_ascii_case(FACILITY_HEADER) {
-            headers.insert(p.name.clone(), Value::String(caller.facility_id.clone()));
-        }
-    }
+    let headers = op
+        .parameters
+        .iter()
+        .filter(|p| forwarded(p))
+        .map(|p| {
+            let value = if p.name.eq_ignore_ascii_case(TENANT_HEADER) { &caller.tenant_id } else { &caller.facility_id };
+            (p.name.clone(), Value::String(value.clone()))
+        })
+        .collect();
     CallArgs { path: input.path_params.clone().unwrap_or_default(), query: input.query.clone().unwrap_or_default(), headers, body: input.body.clone() }
 }
 

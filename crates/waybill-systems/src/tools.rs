@@ -443,7 +443,7 @@ impl TypedTool for ApiCallTool {
         // The identifier is the value, not what the operation does.
         let query = topic_in_system(text).split(' ').filter(|w| !w.chars().any(|c| c.is_ascii_digit())).collect::<Vec<_>>().join(" ");
         let words: Vec<&str> = text.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')).filter(|w| !w.is_empty()).collect();
-        let identifier = words.iter().find(|w| w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(|c| c.is_ascii_alphabetic())).copied();
+        let identifier = words.iter().find(|w| is_identifier(w) && w.chars().any(|c| c.is_ascii_alphabetic())).copied();
         // The best operation across the systems: a read unless the words ask to change
         // something, and one that needs no identifier unless the words give one.
         let (system, op) = systems
