@@ -1,5 +1,5 @@
 # The two commands: `make run` serves the app, `make test` runs every test suite.
-.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems
+.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms
 
 run:
 	@bash scripts/run.sh
@@ -24,3 +24,6 @@ bench-web:
 
 bench-systems:
 	@bash scripts/bench-systems.sh
+
+bench-forms:
+	@bash scripts/bench-forms.sh

@@ -71,6 +71,7 @@ mod fms;
 mod http;
 mod model;
 mod oms;
+mod options;
 mod orders;
 mod seed;
 mod wms;
@@ -83,6 +84,7 @@ use std::sync::Arc;
 use jiff::civil::Date;
 
 pub use error::DemoError;
+pub use options::{Lookup, LookupOption, LookupPage, PAGE_SIZE as OPTIONS_PAGE_SIZE};
 
 /// The one tenant of the demo.
 pub const TENANT: &str = "demo";

@@ -15,6 +15,8 @@ pub fn registered(config: &Config) -> FamilySet {
         .with(waybill_families::files::Files)
         .with(waybill_families::image::Image)
         .with(waybill_families::todo::Todo)
+        .with(waybill_families::delegation::Delegation)
+        .with(waybill_families::forms::Forms)
         .with(waybill_systems::Systems)
         .with(waybill_systems::Oms);
     if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families }

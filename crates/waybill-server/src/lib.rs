@@ -17,6 +17,7 @@ pub mod families;
 pub mod files;
 mod http;
 mod memory;
+pub mod options;
 pub mod quotas;
 pub mod realtime;
 pub mod seed;
@@ -191,6 +192,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(chat_history::router())
         .merge(chat::router())
         .merge(admin::router())
+        .merge(options::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
     let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router());

@@ -102,9 +102,10 @@ impl FamilySet {
         }
         let mut tools = Vec::new();
         for family in &self.families {
-            tools.extend(family.build(sections.get(family.name()), var, services)?);
+            let name = family.name();
+            tools.extend(family.build(sections.get(name), var, services)?.into_iter().map(|tool| (name, tool)));
         }
-        Ok(Registry::new(tools))
+        Ok(Registry::of_families(tools))
     }
 
     /// Applies every family's pending migrations.

@@ -31,7 +31,7 @@ pub mod ui_stream;
 
 pub use context::{CallAdmission, Caller, SubAgentOutcome, SubAgentRequest, SubAgentRunner, ToolContext};
 pub use family::{Family, FamilySet, Migrations};
-pub use registry::{Registry, Scope, Toolset};
+pub use registry::{FAMILY_PREFIX, Registry, Scope, Toolset};
 pub use services::{Clock, Services, SystemClock};
 pub use tool::{STOPPED_ERROR, Tool, ToolError};
 pub use typed::{TypedTool, typed};

@@ -14,7 +14,23 @@ use crate::tool::{STOPPED_ERROR, Tool, ToolError};
 
 struct Entry {
     tool: Arc<dyn Tool>,
+    /// The family that registered it; empty for tools registered alone (tests).
+    family: &'static str,
     validator: jsonschema::Validator,
+}
+
+/// How a sub-agent's subset names every tool of a family, present and future:
+/// `family:systems`.
+pub const FAMILY_PREFIX: &str = "family:";
+
+impl Entry {
+    /// Whether a subset entry (a tool name or `family:<name>`) names this tool.
+    fn named_by(&self, wanted: &str) -> bool {
+        match wanted.strip_prefix(FAMILY_PREFIX) {
+            Some(family) => !self.family.is_empty() && family == self.family,
+            None => wanted == self.tool.name(),
+        }
+    }
 }
 
 /// What a turn's toolset is resolved from.
@@ -23,7 +39,8 @@ pub struct Scope<'a> {
     pub caller: &'a Caller,
     pub chat_id: &'a str,
     pub model_id: &'a str,
-    /// A sub-agent's subset of tool names; `None` for the main turn.
+    /// A sub-agent's subset: tool names, or whole families as `family:<name>`
+    /// ([`FAMILY_PREFIX`]); `None` for the main turn.
     pub only: Option<&'a [String]>,
 }
 
@@ -37,18 +54,29 @@ impl Registry {
     /// Builds the registry; a tool whose schema does not compile, or two tools of one
     /// name, are programming errors.
     pub fn new(tools: Vec<Arc<dyn Tool>>) -> Self {
+        Self::of_families(tools.into_iter().map(|tool| ("", tool)).collect())
+    }
+
+    /// Builds the registry from tools tagged with the family that registered them, so a
+    /// sub-agent's subset can name a family and gain the tools it adds later.
+    pub fn of_families(tools: Vec<(&'static str, Arc<dyn Tool>)>) -> Self {
         let mut map = BTreeMap::new();
-        for tool in tools {
+        for (family, tool) in tools {
             let validator = jsonschema::validator_for(&tool.input_schema()).unwrap_or_else(|e| panic!("the input schema of {} is invalid: {e}", tool.name()));
             let name = tool.name().to_owned();
             assert!(!map.contains_key(&name), "two tools are named {name}");
-            map.insert(name, Arc::new(Entry { tool, validator }));
+            map.insert(name, Arc::new(Entry { tool, family, validator }));
         }
         Self { tools: Arc::new(map) }
     }
 
     pub fn get(&self, name: &str) -> Option<&Arc<dyn Tool>> {
         self.tools.get(name).map(|e| &e.tool)
+    }
+
+    /// The family that registered the tool `name` (empty for tools registered alone).
+    pub fn family_of(&self, name: &str) -> Option<&'static str> {
+        self.tools.get(name).map(|e| e.family)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
@@ -66,7 +94,7 @@ impl Registry {
     /// The tools offered to a turn: those `scope` allows (a sub-agent's subset) that say
     /// they are offered to it, asked together.
     pub async fn toolset(&self, scope: &Scope<'_>) -> Toolset {
-        let candidates: Vec<&Arc<Entry>> = self.tools.values().filter(|e| scope.only.is_none_or(|only| only.iter().any(|n| n == e.tool.name()))).collect();
+        let candidates: Vec<&Arc<Entry>> = self.tools.values().filter(|e| scope.only.is_none_or(|only| only.iter().any(|n| e.named_by(n)))).collect();
         let offered = futures::future::join_all(candidates.iter().map(|e| e.tool.offered(scope))).await;
         let names = candidates.into_iter().zip(offered).filter(|(_, yes)| *yes).map(|(e, _)| e.tool.name().to_owned()).collect();
         Toolset { registry: self.clone(), names }
@@ -267,5 +295,21 @@ mod tests {
         assert!(sub.get("a").is_none());
         assert!(sub.run("a", json!({"n": 5}), &ctx()).await.unwrap_err().to_string().contains("no tool named a"));
         assert_eq!(sub.run("b", json!({"n": 5}), &ctx()).await.unwrap(), json!({"n": 5}));
+    }
+
+    #[tokio::test]
+    async fn a_subset_may_name_a_family_and_gets_every_tool_it_registered() {
+        let registry = Registry::of_families(vec![("yard", Arc::new(Flaky("a"))), ("yard", Arc::new(Flaky("b"))), ("dock", Arc::new(Flaky("c")))]);
+        let caller = Caller { tenant_id: "open".into(), ..Caller::default() };
+        let only = vec!["family:yard".to_owned(), "c".to_owned()];
+        let scope = Scope { caller: &caller, chat_id: "c", model_id: "m", only: Some(&only) };
+        assert_eq!(registry.toolset(&scope).await.names(), ["a", "b", "c"]);
+        let only = vec!["family:dock".to_owned(), "family:nowhere".to_owned()];
+        assert_eq!(registry.toolset(&Scope { only: Some(&only), ..scope }).await.names(), ["c"]);
+        assert_eq!(registry.family_of("b"), Some("yard"));
+        // Tools registered alone belong to no family, not to an empty-named one.
+        let alone = Registry::new(vec![Arc::new(Flaky("a"))]);
+        let only = vec!["family:".to_owned()];
+        assert!(alone.toolset(&Scope { only: Some(&only), ..scope }).await.names().is_empty());
     }
 }

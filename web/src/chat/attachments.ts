@@ -1,8 +1,9 @@
 import type { FileUIPart } from "ai";
 import { authorizedFetch } from "../api/client";
-import type { ApiError } from "../generated/ApiError";
-import type { UploadResponse } from "../generated/UploadResponse";
+import { type FetchLike, type Uploaded, uploadFile } from "../files/upload";
 import { isRecord } from "./types";
+
+export { type FetchLike, UPLOAD_PATH, type Uploaded, uploadFile } from "../files/upload";
 
 /**
  * Chat attachments (spec 002 §5): the size limit, how sizes read in the input bar, and
@@ -19,8 +20,6 @@ export const MAX_FILE_BYTES = 104_857_600;
  */
 export const INLINE_FALLBACK_MAX_BYTES = 4 * 1024 * 1024;
 export const INLINE_FALLBACK_TOTAL_BYTES = 6 * 1024 * 1024;
-
-export const UPLOAD_PATH = "/api/file-app/v1/file/upload";
 
 /** How files reached the input bar: the spec words the too-large alert differently. */
 export type AttachSource = "paste" | "pick";
@@ -44,26 +43,6 @@ export function isModelReadable(mediaType: string): boolean {
 export function mediaTypeOf(file: Pick<File, "type" | "name">): string {
   if (file.type) return file.type;
   return file.name.toLowerCase().endsWith(".pdf") ? "application/pdf" : "application/octet-stream";
-}
-
-/** What the upload route answers: the file service's shape, or `{code, message}` on errors. */
-type UploadAnswer = Partial<UploadResponse> & Partial<ApiError>;
-
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
-
-/** A file the file service stored: its view link, id and size. */
-export type Uploaded = { url: string; id: string | undefined; size: number | undefined };
-
-/** Uploads one file; rejects with the server's message, or 'Upload failed: {status}'. */
-export async function uploadFile(file: File, fetchImpl: FetchLike = authorizedFetch): Promise<Uploaded> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  const res = await fetchImpl(`${UPLOAD_PATH}?filename=${encodeURIComponent(file.name)}`, { method: "POST", body: form });
-  const body = (await res.json().catch(() => null)) as UploadAnswer | null;
-  const url = body?.data?.non_expire_view_url;
-  if (!res.ok || !body?.success || !url) throw new Error(body?.msg || body?.message || `Upload failed: ${res.status}`);
-  const { id, size } = body.data ?? {};
-  return { url, id: typeof id === "string" ? id : undefined, size: typeof size === "number" ? size : undefined };
 }
 
 /**

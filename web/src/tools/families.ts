@@ -2,7 +2,9 @@
  * The tool families' web halves, one line each. The export's name is the family's name:
  * its folder (`tools/<name>/`) and its strings' namespace in the catalogue (`<name>.*`).
  */
+export { default as delegation } from "./delegation/family";
 export { default as files } from "./files/family";
+export { default as forms } from "./forms/family";
 export { default as image } from "./image/family";
 export { default as oms } from "./oms/family";
 export { default as proving } from "./proving/family";

@@ -21,19 +21,16 @@ function cardsOf(list: readonly ToolFamily[]): ToolCards {
 const toolCards = cardsOf(Object.values(families));
 addArtifactViewers(Object.values(families).flatMap((family) => Object.entries(family.viewers ?? {})));
 
-/** Tools the server does not list that are bookkeeping, not something to show (spec 001 §1). */
-const NOT_SHOWN = new Set(["endDelegation"]);
-
 function hasCard(name: string): name is ToolName {
   return Object.hasOwn(toolCards, name);
 }
 
 /**
- * The card for a tool: its family's, nothing for bookkeeping tools, the generic card for
- * every other tool (one this build does not know included), never nothing.
+ * The card for a tool: its family's, the generic card for every other tool (one this
+ * build does not know included) — never none. A bookkeeping tool's card renders nothing
+ * (endDelegation's, spec 001 §1).
  */
-export function cardFor(toolName: string): ToolCard<never> | null {
-  if (NOT_SHOWN.has(toolName)) return null;
+export function cardFor(toolName: string): ToolCard<never> {
   return (hasCard(toolName) ? toolCards[toolName] : undefined) ?? GenericToolCard;
 }
 
@@ -46,7 +43,6 @@ function cardElement<N extends ToolName>(invocation: ToolInvocation<N>) {
 /** Renders one tool call with its card. */
 export function ToolPart({ invocation }: { invocation: ToolInvocation }) {
   const name = invocation.toolName;
-  if (NOT_SHOWN.has(name)) return null;
   if (hasCard(name) && isCallOf(invocation, name)) return cardElement(invocation);
   return <GenericToolCard invocation={invocation} />;
 }

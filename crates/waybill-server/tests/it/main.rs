@@ -14,6 +14,7 @@ mod common;
 mod concurrency;
 mod files;
 mod files_s3;
+mod forms;
 mod instances;
 mod platform;
 mod quotas;

@@ -17,14 +17,14 @@ use waybill_server::waybill_tools::{Caller, ToolContext, golden};
 
 /// The app with the demo facility served on a local port and registered for tenant
 /// `demo`, whose admin dave is signed in (facility dc-ontario).
-struct DemoApp {
-    app: TestApp,
-    demo: Demo,
-    base: String,
-    dave: Session,
+pub(crate) struct DemoApp {
+    pub app: TestApp,
+    pub demo: Demo,
+    pub base: String,
+    pub dave: Session,
 }
 
-async fn demo_app(store: Store, config: Config) -> DemoApp {
+pub(crate) async fn demo_app(store: Store, config: Config) -> DemoApp {
     store.ensure_tenant(waybill_demo::TENANT, "Demo Logistics").await.unwrap();
     for (id, name) in waybill_demo::FACILITIES {
         store.ensure_facility(waybill_demo::TENANT, id, name).await.unwrap();

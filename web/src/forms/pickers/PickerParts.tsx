@@ -102,13 +102,13 @@ export function PickerPopover({ id, label, onCancel, children }: { id: string; l
 
 const footerButton = "rounded-lg px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-teal-400";
 
-/** Now on the left; Cancel and OK on the right. */
-export function PickerFooter({ onNow, onCancel, onOk }: { onNow: () => void; onCancel: () => void; onOk: () => void }) {
+/** Now (or `nowLabel`: a date picker's Today) on the left; Cancel and OK on the right. */
+export function PickerFooter({ onNow, onCancel, onOk, nowLabel }: { onNow: () => void; onCancel: () => void; onOk: () => void; nowLabel?: string }) {
   const { t } = useTranslation();
   return (
     <div className="mt-3 flex items-center gap-2 border-t border-slate-100 pt-3">
       <button type="button" onClick={onNow} className={`${footerButton} text-teal-700 hover:bg-teal-50`}>
-        {t("pickers.now")}
+        {nowLabel ?? t("pickers.now")}
       </button>
       <span className="flex-1" />
       <button type="button" onClick={onCancel} className={`${footerButton} border border-slate-300 text-slate-700 hover:bg-slate-50`}>

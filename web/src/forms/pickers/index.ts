@@ -1,2 +1,3 @@
+export { DatePicker, type DatePickerProps } from "./DatePicker";
 export { DateTimePicker, type DateTimePickerProps } from "./DateTimePicker";
 export { TimePicker, type TimePickerProps } from "./TimePicker";

@@ -8,6 +8,8 @@ import {
   addMonthsToDate,
   calendarGrid,
   daysInMonth,
+  formatDate,
+  formatDateDisplay,
   formatDateTime,
   formatDateTimeDisplay,
   formatTime,
@@ -16,6 +18,14 @@ import {
   resolveTime,
   wrap,
 } from "./pickerValues";
+
+describe("date strings", () => {
+  it("format as 'yyyy-MM-dd' for the value and 'MMM dd, yyyy' for the eye", () => {
+    expect(formatDate({ year: 2028, month: 2, day: 9 })).toBe("2028-02-09");
+    expect(formatDateDisplay({ year: 2028, month: 2, day: 9 })).toBe("Feb 09, 2028");
+    expect(formatDate({ year: 987, month: 12, day: 31 })).toBe("0987-12-31");
+  });
+});
 
 describe("date-time strings", () => {
   it("parse 'yyyy-MM-dd HH:mm:ss' and format back to the same string", () => {

@@ -88,6 +88,16 @@ export function formatDateTimeDisplay(parts: DateTimeParts): string {
   return `${MONTH_ABBREVIATIONS[parts.month - 1]} ${pad(parts.day)}, ${pad(parts.year, 4)} ${formatTime(parts, true)}`;
 }
 
+/** 'yyyy-MM-dd', a date field's value. */
+export function formatDate(parts: DateParts): string {
+  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+}
+
+/** 'MMM dd, yyyy' with English month abbreviations, as the date-time picker shows its date. */
+export function formatDateDisplay(parts: DateParts): string {
+  return `${MONTH_ABBREVIATIONS[parts.month - 1]} ${pad(parts.day)}, ${pad(parts.year, 4)}`;
+}
+
 const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 /**

@@ -1,0 +1,469 @@
+//! The forms family: `requestUserInput`, the form the assistant asks the user to fill
+//! (spec 001 §2.19, §2.20, §3). A client tool: the turn ends, the card shows the form,
+//! and the answer resumes when the user submits (the values, `submitted: true`, and the
+//! labels of what they picked in selectors) or cancels (`submitted: false`,
+//! `canceled: true`). Field definitions are the spec's: every field type, `dependsOn`
+//! (dotted paths such as `taskCmd.customerId`), arrays of items built from
+//! `arrayItemFields`, the address sub-form.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+use waybill_tools::lang::{Lang, fill};
+use waybill_tools::{Family, Services, Tool, ToolContext, ToolError, TypedTool, typed};
+
+use crate::NoConfig;
+
+/// Most fields in a form, and in one array item.
+pub const MAX_FIELDS: usize = 40;
+/// Most options of a select, radio or checkbox group.
+pub const MAX_OPTIONS: usize = 200;
+
+pub struct Forms;
+
+impl Family for Forms {
+    const NAME: &'static str = "forms";
+    type Config = NoConfig;
+
+    fn tools(&self, _: &NoConfig, _: &Services) -> Vec<Arc<dyn Tool>> {
+        vec![typed(RequestUserInputTool)]
+    }
+}
+
+/// The field types of the dynamic form (spec 001 §2.20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export_to = "tools/forms/")]
+pub enum FieldType {
+    Text,
+    Textarea,
+    Number,
+    Select,
+    Checkbox,
+    CheckboxGroup,
+    Radio,
+    Date,
+    Datetime,
+    Time,
+    File,
+    UserSelector,
+    CustomerSelector,
+    TitleSelector,
+    GeneralProjectSelector,
+    JobcodeSelector,
+    CarrierSelector,
+    DeliveryServiceSelector,
+    ItemmasterSelector,
+    ItemmasterUomSelector,
+    StateSelector,
+    Switch,
+    Array,
+    Address,
+    AccessorialMultipleSelector,
+    MultipleUserSelector,
+    JiraAssignableUserSelector,
+}
+
+impl FieldType {
+    /// Selectors read their options from `GET /api/options/{kind}`, `kind` being the type.
+    pub fn is_selector(self) -> bool {
+        matches!(
+            self,
+            FieldType::UserSelector
+                | FieldType::CustomerSelector
+                | FieldType::TitleSelector
+                | FieldType::GeneralProjectSelector
+                | FieldType::JobcodeSelector
+                | FieldType::CarrierSelector
+                | FieldType::DeliveryServiceSelector
+                | FieldType::ItemmasterSelector
+                | FieldType::ItemmasterUomSelector
+                | FieldType::StateSelector
+                | FieldType::AccessorialMultipleSelector
+                | FieldType::MultipleUserSelector
+                | FieldType::JiraAssignableUserSelector
+        )
+    }
+}
+
+/// One choice of a select, radio or checkbox group.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export_to = "tools/forms/")]
+pub struct FieldOption {
+    #[schemars(length(min = 1, max = 200))]
+    pub label: String,
+    #[schemars(length(min = 1, max = 200))]
+    pub value: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 500))]
+    #[ts(optional)]
+    pub description: Option<String>,
+}
+
+/// A field of an array's items: a field of its own kind, without items of its own.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export_to = "tools/forms/")]
+pub struct ItemField {
+    /// Its key in the item: letters, digits and underscores
+    #[schemars(length(min = 1, max = 64), regex(pattern = r"^[A-Za-z_][A-Za-z0-9_]*$"))]
+    pub name: String,
+    #[schemars(length(min = 1, max = 200))]
+    pub label: String,
+    #[serde(rename = "type")]
+    #[ts(rename = "type")]
+    pub kind: FieldType,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub required: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub readonly: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub default_value: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 1000))]
+    #[ts(optional)]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 200))]
+    #[ts(optional)]
+    pub placeholder: Option<String>,
+    /// The choices of a select, radio or checkbox group
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 200))]
+    #[ts(as = "Option<Vec<FieldOption>>", optional)]
+    pub options: Vec<FieldOption>,
+    /// The field whose value this one depends on: another field of the item, or of the
+    /// form (a dotted path such as `taskCmd.customerId` reaches into an object)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 200))]
+    #[ts(optional)]
+    pub depends_on: Option<String>,
+}
+
+/// A field of the form (spec 001 §3, "Form field definition").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export_to = "tools/forms/")]
+pub struct FormField {
+    /// Its key in the submitted values: letters, digits and underscores
+    #[schemars(length(min = 1, max = 64), regex(pattern = r"^[A-Za-z_][A-Za-z0-9_]*$"))]
+    pub name: String,
+    #[schemars(length(min = 1, max = 200))]
+    pub label: String,
+    #[serde(rename = "type")]
+    #[ts(rename = "type")]
+    pub kind: FieldType,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub required: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub readonly: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub default_value: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 1000))]
+    #[ts(optional)]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 200))]
+    #[ts(optional)]
+    pub placeholder: Option<String>,
+    /// The choices of a select, radio or checkbox group
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 200))]
+    #[ts(as = "Option<Vec<FieldOption>>", optional)]
+    pub options: Vec<FieldOption>,
+    /// The field whose value this one depends on (a dotted path such as
+    /// `taskCmd.customerId` reaches into an object)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 200))]
+    #[ts(optional)]
+    pub depends_on: Option<String>,
+    /// An array's item fields
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(max = 40))]
+    #[ts(as = "Option<Vec<ItemField>>", optional)]
+    pub array_item_fields: Vec<ItemField>,
+    /// What one item of an array is called ("line", "pallet"); "item" when not given
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1, max = 60))]
+    #[ts(optional)]
+    pub item_label: Option<String>,
+}
+
+/// `requestUserInput`'s input: the form to show.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export_to = "tools/forms/")]
+pub struct UserInputRequest {
+    #[schemars(length(min = 1, max = 200))]
+    pub title: String,
+    /// What the form is for, in a sentence or two
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 2000))]
+    #[ts(optional)]
+    pub description: Option<String>,
+    #[schemars(length(min = 1, max = 40))]
+    pub fields: Vec<FormField>,
+}
+
+/// What a selector's pick was: its value, what the user saw, and the record behind it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[ts(export_to = "tools/forms/")]
+pub struct PickedOption {
+    pub value: Value,
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub data: Option<Value>,
+}
+
+/// One selector's picks: one option, or several for the multiple selectors.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(untagged)]
+#[ts(export_to = "tools/forms/")]
+pub enum FieldLabels {
+    One(PickedOption),
+    Many(Vec<PickedOption>),
+}
+
+/// What the browser posts back (spec 001 §3, "Form submit result").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export_to = "tools/forms/")]
+pub struct UserInputResult {
+    /// True when the user submitted the form.
+    pub submitted: bool,
+    /// True when the user canceled it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[ts(as = "Option<bool>", optional)]
+    pub canceled: bool,
+    /// The values by field name (arrays as lists of items, each with its `__metadata`).
+    #[serde(default)]
+    pub values: BTreeMap<String, Value>,
+    /// For selector fields: what was picked, by field name.
+    #[serde(default)]
+    pub labels: BTreeMap<String, FieldLabels>,
+}
+
+pub struct RequestUserInputTool;
+
+/// A field of the receiving form the offline model asks for.
+fn field(name: &str, label: &str, kind: FieldType, required: bool) -> FormField {
+    FormField {
+        name: name.into(),
+        label: label.into(),
+        kind,
+        required,
+        readonly: false,
+        default_value: None,
+        description: None,
+        placeholder: None,
+        options: Vec::new(),
+        depends_on: None,
+        array_item_fields: Vec::new(),
+        item_label: None,
+    }
+}
+
+fn item_field(name: &str, label: &str, kind: FieldType, depends_on: Option<&str>) -> ItemField {
+    ItemField {
+        name: name.into(),
+        label: label.into(),
+        kind,
+        required: true,
+        readonly: false,
+        default_value: None,
+        description: None,
+        placeholder: None,
+        options: Vec::new(),
+        depends_on: depends_on.map(str::to_owned),
+    }
+}
+
+/// The form an inbound receipt needs: customer, carrier, the items expected, the day.
+pub fn inbound_receipt_form(lang: Lang) -> UserInputRequest {
+    let t = |texts: [&str; 7]| lang.pick(texts).to_owned();
+    let customer = field("customerId", &t(["Customer", "客户", "客戶", "Cliente", "顧客", "Kunde", "Client"]), FieldType::CustomerSelector, true);
+    let carrier = field("carrierId", &t(["Carrier", "承运商", "承運商", "Transportista", "運送業者", "Spediteur", "Transporteur"]), FieldType::CarrierSelector, true);
+    let mut items = field("items", &t(["Items", "货品", "貨品", "Artículos", "品目", "Artikel", "Articles"]), FieldType::Array, true);
+    items.item_label = Some(t(["item", "货品", "貨品", "artículo", "品目", "Artikel", "article"]));
+    items.array_item_fields = vec![
+        item_field("itemId", &t(["Item", "货品", "貨品", "Artículo", "品目", "Artikel", "Article"]), FieldType::ItemmasterSelector, Some("customerId")),
+        item_field("uom", &t(["Unit of measure", "计量单位", "計量單位", "Unidad de medida", "単位", "Mengeneinheit", "Unité de mesure"]), FieldType::ItemmasterUomSelector, Some("itemId")),
+        item_field("quantity", &t(["Quantity", "数量", "數量", "Cantidad", "数量", "Menge", "Quantité"]), FieldType::Number, None),
+    ];
+    let expected = field("expectedDate", &t(["Expected date", "预计到货日期", "預計到貨日期", "Fecha prevista", "入荷予定日", "Erwartetes Datum", "Date prévue"]), FieldType::Date, true);
+    let mut notes = field("notes", &t(["Notes", "备注", "備註", "Notas", "備考", "Notizen", "Remarques"]), FieldType::Textarea, false);
+    notes.placeholder = Some(t([
+        "Trailer number, seal, special handling…",
+        "拖车号、封条、特殊处理……",
+        "拖車號、封條、特殊處理……",
+        "Número de remolque, precinto, manejo especial…",
+        "トレーラー番号、シール、特別な取り扱い…",
+        "Aufliegernummer, Plombe, besondere Handhabung …",
+        "Numéro de remorque, scellé, manutention particulière…",
+    ]));
+    UserInputRequest {
+        title: t(["New inbound receipt", "新建入库收货单", "新增入庫收貨單", "Nueva recepción de entrada", "新規入荷受付", "Neuer Wareneingang", "Nouvelle réception"]),
+        description: Some(t([
+            "Tell me what is coming in, and I will create the receipt.",
+            "告诉我要到的货，我来创建收货单。",
+            "告訴我要到的貨，我來建立收貨單。",
+            "Dime qué va a llegar y crearé la recepción.",
+            "入荷する内容を教えてください。受付を作成します。",
+            "Sagen Sie mir, was ankommt, und ich lege den Wareneingang an.",
+            "Dites-moi ce qui arrive et je crée la réception.",
+        ])),
+        fields: vec![customer, carrier, items, expected, notes],
+    }
+}
+
+/// A submitted value in a sentence: a selector's label, an array's count, the value.
+fn shown(name: &str, value: &Value, labels: &BTreeMap<String, FieldLabels>) -> Option<String> {
+    match (labels.get(name), value) {
+        (Some(FieldLabels::One(picked)), _) => Some(picked.label.clone()),
+        (Some(FieldLabels::Many(picked)), _) if !picked.is_empty() => Some(picked.iter().map(|p| p.label.as_str()).collect::<Vec<_>>().join(", ")),
+        (_, Value::Array(items)) => Some(items.len().to_string()),
+        (_, Value::String(s)) if !s.trim().is_empty() => Some(s.trim().chars().take(200).collect()),
+        (_, Value::Number(n)) => Some(n.to_string()),
+        (_, Value::Bool(b)) => Some(b.to_string()),
+        (_, Value::Object(o)) => {
+            let parts: Vec<&str> = o.values().filter_map(Value::as_str).filter(|s| !s.is_empty()).collect();
+            (!parts.is_empty()).then(|| parts.join(", "))
+        }
+        _ => None,
+    }
+}
+
+impl TypedTool for RequestUserInputTool {
+    type Input = UserInputRequest;
+    type Output = UserInputResult;
+    const NAME: &'static str = "requestUserInput";
+
+    fn description(&self) -> &str {
+        "Ask the user to fill a form in the chat and wait for the answer: use it when a task needs several details (a customer, a carrier, items, dates, an address) the user has not given. Fields: text, textarea, number, select/radio/checkboxGroup (with options), checkbox, switch, date, datetime, time, file, address, array (repeating items from arrayItemFields), and selectors that search the company's master data (customerSelector, carrierSelector, deliveryServiceSelector dependsOn a carrier, itemmasterSelector dependsOn a customer, itemmasterUomSelector dependsOn an item, userSelector, multipleUserSelector, titleSelector, jobcodeSelector, generalProjectSelector, stateSelector, accessorialMultipleSelector, jiraAssignableUserSelector). The answer carries the values, and for selectors the labels the user saw; a canceled form means the user declined."
+    }
+
+    fn keywords(&self) -> &[&str] {
+        &["receipt", "inbound", "receiving", "asn", "form", "收货", "入库", "表单", "入荷", "recepción", "wareneingang", "réception"]
+    }
+
+    fn runs_on_client(&self) -> bool {
+        true
+    }
+
+    fn timeout(&self) -> Duration {
+        Duration::from_secs(5)
+    }
+
+    fn offline_input(&self, _: &str, ctx: &ToolContext) -> Option<UserInputRequest> {
+        Some(inbound_receipt_form(ctx.caller.lang))
+    }
+
+    fn call<'a>(&'a self, _: UserInputRequest, _: &'a ToolContext) -> BoxFuture<'a, Result<UserInputResult, ToolError>> {
+        Box::pin(std::future::ready(Err(ToolError::Failed("requestUserInput runs in the browser".into()))))
+    }
+
+    fn title(&self, lang: Lang) -> Option<&'static str> {
+        Some(lang.pick(["The form", "表单", "表單", "El formulario", "フォーム", "Das Formular", "Le formulaire"]))
+    }
+
+    fn summarize(&self, output: &UserInputResult, lang: Lang) -> Option<String> {
+        if !output.submitted {
+            return Some(
+                lang.pick([
+                    "You canceled the form, so I have done nothing with it.",
+                    "您取消了表单，我没有做任何操作。",
+                    "您取消了表單，我沒有做任何操作。",
+                    "Cancelaste el formulario, así que no hice nada con él.",
+                    "フォームがキャンセルされたため、何も行っていません。",
+                    "Sie haben das Formular abgebrochen, also habe ich nichts damit getan.",
+                    "Vous avez annulé le formulaire, je n'en ai donc rien fait.",
+                ])
+                .into(),
+            );
+        }
+        let parts: Vec<String> =
+            output.values.iter().filter(|(name, _)| !name.starts_with("__")).filter_map(|(name, value)| shown(name, value, &output.labels).map(|v| format!("{name}: {v}"))).collect();
+        let template = lang.pick([
+            "Thank you, I have your answers — {values}.",
+            "谢谢，已收到您的填写内容——{values}。",
+            "謝謝，已收到您的填寫內容——{values}。",
+            "Gracias, tengo tus respuestas: {values}.",
+            "ありがとうございます。回答を受け取りました — {values}。",
+            "Danke, ich habe Ihre Angaben — {values}.",
+            "Merci, j'ai vos réponses — {values}.",
+        ]);
+        Some(fill(template, &[("values", &parts.join("; "))]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_receipt_form_is_a_valid_request_in_every_language() {
+        let registry = waybill_tools::Registry::new(vec![typed(RequestUserInputTool)]);
+        for lang in Lang::ALL {
+            let form = inbound_receipt_form(lang);
+            registry.validate(RequestUserInputTool::NAME, &serde_json::to_value(&form).unwrap()).unwrap();
+            let items = form.fields.iter().find(|f| f.kind == FieldType::Array).unwrap();
+            assert_eq!(items.array_item_fields[0].depends_on.as_deref(), Some("customerId"), "items depend on the form's customer");
+        }
+    }
+
+    #[test]
+    fn field_types_are_the_specs_names() {
+        for (kind, name) in [
+            (FieldType::CheckboxGroup, "checkboxGroup"),
+            (FieldType::Datetime, "datetime"),
+            (FieldType::Textarea, "textarea"),
+            (FieldType::ItemmasterUomSelector, "itemmasterUomSelector"),
+            (FieldType::JiraAssignableUserSelector, "jiraAssignableUserSelector"),
+        ] {
+            assert_eq!(serde_json::to_value(kind).unwrap(), name);
+        }
+        assert!(FieldType::StateSelector.is_selector() && !FieldType::Array.is_selector());
+    }
+
+    #[test]
+    fn a_field_name_that_is_no_identifier_or_an_unknown_type_is_refused() {
+        let registry = waybill_tools::Registry::new(vec![typed(RequestUserInputTool)]);
+        let bad = json!({"title": "x", "fields": [{"name": "a b", "label": "A", "type": "text"}]});
+        assert!(registry.validate(RequestUserInputTool::NAME, &bad).unwrap_err().to_string().contains("/fields/0/name"));
+        let bad = json!({"title": "x", "fields": [{"name": "a", "label": "A", "type": "colour"}]});
+        assert!(registry.validate(RequestUserInputTool::NAME, &bad).is_err());
+        let bad = json!({"title": "x", "fields": []});
+        assert!(registry.validate(RequestUserInputTool::NAME, &bad).is_err(), "a form has a field");
+    }
+
+    #[test]
+    fn the_answer_reads_selector_labels_counts_and_values() {
+        let result: UserInputResult = serde_json::from_value(json!({
+            "submitted": true,
+            "values": {"customerId": "CUS-0001", "items": [{"itemId": "ITM-1", "__metadata": {}}, {"itemId": "ITM-2"}], "expectedDate": "2026-12-01", "notes": ""},
+            "labels": {"customerId": {"value": "CUS-0001", "label": "Pacific Outdoor Supply", "data": {"merchantNo": "M10001"}}}
+        }))
+        .unwrap();
+        let text = RequestUserInputTool.summarize(&result, Lang::En).unwrap();
+        assert_eq!(text, "Thank you, I have your answers — customerId: Pacific Outdoor Supply; expectedDate: 2026-12-01; items: 2.");
+        let canceled = UserInputResult { submitted: false, canceled: true, values: BTreeMap::new(), labels: BTreeMap::new() };
+        assert!(RequestUserInputTool.summarize(&canceled, Lang::En).unwrap().starts_with("You canceled the form"));
+        crate::testing::golden(RequestUserInputTool::NAME, &result);
+    }
+}

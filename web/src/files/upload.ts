@@ -1,0 +1,30 @@
+import { authorizedFetch } from "../api/client";
+import type { ApiError } from "../generated/ApiError";
+import type { UploadResponse } from "../generated/UploadResponse";
+
+/**
+ * Uploads through the file service (spec 001 §3, "File-field upload result"; spec 002 §5):
+ * the chat's attachments and the dynamic form's file fields both store files this way.
+ */
+
+export const UPLOAD_PATH = "/api/file-app/v1/file/upload";
+
+/** What the upload route answers: the file service's shape, or `{code, message}` on errors. */
+type UploadAnswer = Partial<UploadResponse> & Partial<ApiError>;
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** A file the file service stored: its view link, id and size. */
+export type Uploaded = { url: string; id: string | undefined; size: number | undefined };
+
+/** Uploads one file; rejects with the server's message, or 'Upload failed: {status}'. */
+export async function uploadFile(file: File, fetchImpl: FetchLike = authorizedFetch): Promise<Uploaded> {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const res = await fetchImpl(`${UPLOAD_PATH}?filename=${encodeURIComponent(file.name)}`, { method: "POST", body: form });
+  const body = (await res.json().catch(() => null)) as UploadAnswer | null;
+  const url = body?.data?.non_expire_view_url;
+  if (!res.ok || !body?.success || !url) throw new Error(body?.msg || body?.message || `Upload failed: ${res.status}`);
+  const { id, size } = body.data ?? {};
+  return { url, id: typeof id === "string" ? id : undefined, size: typeof size === "number" ? size : undefined };
+}

@@ -1,0 +1,1 @@
+export { Selector, type SelectorKind, type SelectorProps, isMultipleSelector } from "./Selector";
