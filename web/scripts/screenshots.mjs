@@ -2,13 +2,14 @@
 // conversation with the offline model, and the model picker's options popover, in English
 // and Simplified Chinese; the weather and time cards in both; the artifacts panel with two
 // files, tabbed and stacked; user administration (the users page in English and Chinese,
-// the add-member dialog with an invitation link, the invitation page); plus the empty
+// the add-member dialog with an invitation link, the invitation page); the business
+// systems cards and page; a filled receipt form, a todo plan and a delegation; plus the empty
 // state in every language and the users page in German, at 1024×768 and on a phone, to
 // look over. It clears the account's chats and adds members to its tenant: point it at a
 // throwaway server whose weather tool answers (scripts/e2e.sh's fake Open-Meteo). Chinese
 // text needs a CJK font on the machine (Debian: fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems]
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning]
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -310,6 +311,62 @@ async function shootSystems(browser, storageState, api, lang) {
   }
 }
 
+/** Picks the option holding `text` (any: /./) in the selector of form field `field`. */
+async function pickOption(form, field, search, text) {
+  await form.getByTestId(`form-field-${field}`).getByRole("combobox").first().click();
+  if (search) await form.page().getByTestId("selector-search").fill(search);
+  const option = form.page().getByTestId("selector-option").filter({ hasText: text }).first();
+  await option.waitFor();
+  await option.click();
+}
+
+/**
+ * Planning and forms: the receipt form the offline model asks for, filled in; a todo
+ * plan; a question handed to the WMS agent — each card alone, in `lang`. With
+ * `--all-languages DIR` the empty form in every language too.
+ */
+async function shootPlanning(browser, storageState, api, lang, dir = out) {
+  const { context, page, chat } = await freshChat(browser, storageState, api, lang, { height: 1100 });
+  const card = (tool) => chat.lastAnswer().locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
+  const box = page.getByRole("textbox").first();
+  const ask = async (text, tool, phase) => {
+    await box.fill(text);
+    await box.press("Enter");
+    await card(tool).and(page.locator(`[data-phase="${phase}"]`)).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    return card(tool);
+  };
+  try {
+    const formCard = await ask("create an inbound receipt for customer Pacific Outdoor Supply", "requestUserInput", "executing");
+    const form = formCard.getByTestId("dynamic-form");
+    if (dir !== out) return await formCard.screenshot({ path: `${dir}/form-${lang}.png` });
+    await pickOption(form, "customerId", "pacific", "Pacific Outdoor Supply");
+    await pickOption(form, "carrierId", "", /./);
+    await form.getByTestId("array-add-items").click();
+    await pickOption(form, "items.0.itemId", "", /./);
+    await pickOption(form, "items.0.uom", "", "CS");
+    await form.getByTestId("form-field-items.0.quantity").getByRole("spinbutton").fill("24");
+    await form.getByTestId("form-field-expectedDate").getByRole("combobox").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("gridcell").getByRole("button").filter({ hasText: /^15$/ }).first().click();
+    await dialog.locator("button").last().click();
+    await form.getByTestId("form-field-notes").getByRole("textbox").fill("Trailer TR-4411, seal 99812");
+    await page.mouse.click(5, 5);
+    await formCard.screenshot({ path: `${out}form-filled-${lang}.png` });
+    await form.getByTestId("form-submit").click();
+    await card("requestUserInput").and(page.locator('[data-phase="completed"]')).waitFor();
+    await page.waitForTimeout(500);
+    await formCard.screenshot({ path: `${out}form-submitted-${lang}.png` });
+
+    const plan = await ask("plan the cycle count for aisle 12", "createTodoList", "completed");
+    await plan.screenshot({ path: `${out}todo-${lang}.png` });
+    const agent = await ask("ask the WMS agent how many open outbound orders does customer Pacific Outdoor Supply have", "delegateToAgent", "completed");
+    await agent.screenshot({ path: `${out}delegation-${lang}.png` });
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   await mkdir(out, { recursive: true });
   const api = await apiSession();
@@ -318,6 +375,12 @@ async function main() {
     const storageState = await signedInState(browser, ChatPage);
     if (allLanguagesDir) await mkdir(allLanguagesDir, { recursive: true });
     if (only === "admin") return await shootAdmin(browser, storageState, api);
+    if (only === "planning") {
+      await shootPlanning(browser, storageState, api, "en");
+      await shootPlanning(browser, storageState, api, "zh-CN");
+      if (allLanguagesDir) for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) await shootPlanning(browser, storageState, api, lang, allLanguagesDir);
+      return;
+    }
     if (only === "systems") {
       await shootSystems(browser, storageState, api, "en");
       return await shootSystems(browser, storageState, api, "zh-CN");
@@ -330,6 +393,8 @@ async function main() {
     await shootAdmin(browser, storageState, api);
     await shootSystems(browser, storageState, api, "en");
     await shootSystems(browser, storageState, api, "zh-CN");
+    await shootPlanning(browser, storageState, api, "en");
+    await shootPlanning(browser, storageState, api, "zh-CN");
     if (allLanguagesDir) {
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });

@@ -43,6 +43,18 @@ describe("api client headers", () => {
     expect(headers.get("X-Timezone")).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
+  it("tells the server the interface language the user chose, not the browser's", async () => {
+    const before = document.documentElement.lang;
+    try {
+      document.documentElement.lang = "ja";
+      const calls = mockFetch(() => json(200, me));
+      await api.get("/api/auth/me");
+      expect(calls[0]!.headers.get("Accept-Language")).toBe("ja");
+    } finally {
+      document.documentElement.lang = before;
+    }
+  });
+
   it("follows the selected tenant and facility", async () => {
     useAuthStore.getState().selectTenant("t2");
     const calls = mockFetch(() => json(200, me));

@@ -182,10 +182,21 @@ export type RequestOptions = {
 };
 
 /** Adds the time zone and, unless anonymous, the bearer token, tenant and facility. */
+/**
+ * The interface language the user chose (the catalogue keeps it on `<html lang>`): the
+ * server writes its own texts in it (the offline model's answers, the forms it asks for),
+ * whatever the browser's language list says.
+ */
+function interfaceLanguage(): string | null {
+  return typeof document === "undefined" ? null : document.documentElement.lang || null;
+}
+
 function withSessionHeaders(base: HeadersInit | undefined, accessToken: string | null, anonymous: boolean): Headers {
   const headers = new Headers(base);
   const tz = timeZone();
   if (tz) headers.set("X-Timezone", tz);
+  const lang = interfaceLanguage();
+  if (lang && !headers.has("Accept-Language")) headers.set("Accept-Language", lang);
   if (anonymous) return headers;
   const { tenantId, facilityId } = useAuthStore.getState();
   if (accessToken) headers.set("Authorization", `Bearer ${accessToken}`);
