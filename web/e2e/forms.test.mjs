@@ -2,8 +2,13 @@
 // the offline model asks for a receipt form; the user fills it (selectors searched, an
 // item added and another removed, a date picked), submits, and the assistant goes on with
 // the answers; the same form canceled; the spec's validation messages; a question handed
-// to the WMS agent, its card following the delegation to the end. Run like auth.test.mjs.
+// to the WMS agent, its card following the delegation to the end; a carrier pickup form
+// with every other field type, filled and checked against the real server. Run like
+// auth.test.mjs.
 import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { ChatPage } from "./pages/chat.mjs";
 import { ToolCards } from "./pages/toolCards.mjs";
@@ -144,6 +149,92 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
       await failWithScreenshot(page, "delegation", error);
     } finally {
       await context.close();
+    }
+  });
+
+  test("every other field type against the real server: a carrier pickup form filled, checked and submitted", { skip }, async () => {
+    const { context, page } = await newPage(browser, { storageState, width: 1360, height: 1000 });
+    const chat = new ChatPage(page, baseUrl);
+    const cards = new ToolCards(page, chat);
+    const folder = await mkdtemp(join(tmpdir(), "waybill-forms-"));
+    try {
+      await chat.goto();
+      await chat.send("book a carrier pickup for tomorrow");
+      const card = cards.card("requestUserInput");
+      await cards.waitForPhase(card, "executing");
+      const form = card.getByTestId("dynamic-form");
+      await form.waitFor();
+      const field = (name) => form.getByTestId(`form-field-${name}`);
+
+      // Native required first: the browser stops the submit at the empty reference.
+      await form.getByTestId("form-submit").click();
+      assert.equal(await field("reference").getByRole("textbox").evaluate((input) => input.matches(":focus")), true, "the first invalid control is focused");
+      assert.equal(await form.getByText("Customer is required").count(), 0, "the spec's rules run after the browser's check");
+      await field("reference").getByRole("textbox").fill("PO-48213");
+      await field("pallets").getByRole("spinbutton").fill("6");
+
+      // The customer is mirrored into taskCmd.customerId; the project depends on that path.
+      await pick(form, "customerId", "pacific", "Pacific Outdoor Supply");
+      await pick(form, "projectId", "", /./);
+      const project = await field("projectId").getByRole("combobox").first().innerText();
+      await pick(form, "customerId", "", /^(?!Pacific Outdoor Supply)/);
+      assert.notEqual(await field("projectId").getByRole("combobox").first().innerText(), project, "changing the customer clears the project");
+      await pick(form, "customerId", "pacific", "Pacific Outdoor Supply");
+
+      // A delivery service needs its carrier first.
+      assert.equal(await field("serviceId").getByRole("combobox").first().isDisabled(), true);
+      await pick(form, "carrierId", "", /./);
+      await pick(form, "serviceId", "", /./);
+
+      // The date-time and time pickers: Now, then OK.
+      for (const name of ["pickupAt", "dockClosesAt"]) {
+        await field(name).getByRole("combobox").click();
+        const dialog = page.getByRole("dialog");
+        await dialog.getByRole("button", { name: "Now", exact: true }).click();
+        await dialog.getByRole("button", { name: "OK", exact: true }).click();
+      }
+      assert.match(await field("pickupAt").getByRole("combobox").inputValue(), /^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}:\d{2}$/);
+      assert.match(await field("dockClosesAt").getByRole("combobox").inputValue(), /^\d{2}:\d{2}:\d{2}$/);
+
+      // An address left incomplete: the spec's message names what is missing.
+      await field("shipFrom.name").getByRole("textbox").fill("Pacific Outdoor Supply DC");
+      await field("shipFrom.street").getByRole("textbox").fill("1200 Harbor Blvd");
+      await form.getByRole("checkbox", { name: "Dry van" }).check();
+      await form.getByRole("checkbox", { name: "The freight is ready to ship" }).check();
+      await form.getByTestId("form-submit").click();
+      await form.getByText("Please complete all required fields in Ship from: City, State, Zip").waitFor();
+      await field("shipFrom.city").getByRole("textbox").fill("Long Beach");
+      await pick(form, "shipFrom.state", "calif", "California");
+      await field("shipFrom.zip").getByRole("textbox").fill("90802");
+
+      await form.getByRole("radio", { name: "Expedited" }).check();
+      await form.getByRole("checkbox", { name: "Liftgate" }).check();
+      await field("freightClass").getByRole("combobox").selectOption("85");
+      await pick(form, "accessorials", "", /./);
+      await page.keyboard.press("Escape");
+      await form.getByText("Hazardous materials", { exact: true }).click();
+      assert.equal(await form.getByRole("switch").isChecked(), true);
+      await pick(form, "handledBy", "", /./);
+      await pick(form, "notify", "", /./);
+      await page.keyboard.press("Escape");
+      const bol = join(folder, "bol-48213.txt");
+      await writeFile(bol, "BILL OF LADING 48213\n6 pallets, class 85\n");
+      await field("billOfLading").locator('input[type="file"]').setInputFiles(bol);
+      await field("billOfLading").getByTestId("file-uploaded").waitFor();
+      await page.screenshot({ path: `${screenshots}form-pickup.png`, fullPage: true });
+
+      await form.getByTestId("form-submit").click();
+      await cards.waitForPhase(card, "completed");
+      await chat.waitUntilIdle();
+      const answer = await chat.lastAnswer().innerText();
+      for (const expected of [/customerId: Pacific Outdoor Supply/, /serviceLevel: expedited/, /hazmat: true/, /ready: true/, /freightClass: 85/, /billOfLading: \S+/, /shipFrom: .*Long Beach/]) {
+        assert.match(answer, expected);
+      }
+    } catch (error) {
+      await failWithScreenshot(page, "pickup form", error);
+    } finally {
+      await context.close();
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

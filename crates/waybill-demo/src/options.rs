@@ -25,7 +25,8 @@ pub enum Lookup {
     Users,
     Titles,
     JobCodes,
-    /// The facility's projects, of the customer the field depends on, or of all.
+    /// The facility's projects: the general ones and those of the customer the field
+    /// depends on, or all.
     Projects,
     Accessorials,
 }
@@ -56,7 +57,7 @@ struct Source {
     data: &'static str,
     /// Columns the search text is looked for in.
     search: &'static [&'static str],
-    /// The column the dependency value must equal.
+    /// What a row must be to belong to the dependency value (`?2`).
     depends: Option<&'static str>,
     /// Whether a dependency is needed: without one the lookup lists nothing.
     needs_dependency: bool,
@@ -102,7 +103,7 @@ fn source(lookup: Lookup) -> Source {
             description: "code || ' · ' || transit_days || ' d'",
             data: "json_object('id', id, 'carrierId', carrier_id, 'code', code, 'name', name, 'mode', mode, 'transitDays', transit_days)",
             search: &["name", "code"],
-            depends: Some("carrier_id"),
+            depends: Some("carrier_id = ?2"),
             needs_dependency: true,
             facility: None,
             only: "active = 1",
@@ -115,7 +116,7 @@ fn source(lookup: Lookup) -> Source {
             description: "category",
             data: "json_object('id', id, 'sku', sku, 'description', description, 'customerId', customer_id, 'upc', upc)",
             search: &["sku", "description", "upc"],
-            depends: Some("customer_id"),
+            depends: Some("customer_id = ?2"),
             needs_dependency: false,
             facility: None,
             only: "status = 'active'",
@@ -128,7 +129,7 @@ fn source(lookup: Lookup) -> Source {
             description: "qty_each || ' EA'",
             data: "json_object('itemId', item_id, 'uom', uom, 'qtyEach', qty_each)",
             search: &["uom"],
-            depends: Some("item_id"),
+            depends: Some("item_id = ?2"),
             needs_dependency: true,
             facility: None,
             only: "1 = 1",
@@ -180,7 +181,8 @@ fn source(lookup: Lookup) -> Source {
             description: "id || ' · ' || status",
             data: "json_object('id', id, 'name', name, 'customerId', customer_id, 'status', status, 'dueDate', due_date)",
             search: &["name", "id", "description"],
-            depends: Some("customer_id"),
+            // A customer's projects and the general ones.
+            depends: Some("(customer_id = ?2 OR customer_id IS NULL)"),
             needs_dependency: false,
             facility: Some("facility_id"),
             only: "1 = 1",
@@ -255,7 +257,7 @@ impl Demo {
             return Ok(LookupPage { options: Vec::new(), has_more: false });
         }
         let search = s.search.iter().map(|c| format!("{c} LIKE ?1 ESCAPE '\\'")).collect::<Vec<_>>().join(" OR ");
-        let depends = s.depends.map_or_else(|| "1 = 1".to_owned(), |c| format!("(?2 IS NULL OR {c} = ?2)"));
+        let depends = s.depends.map_or_else(|| "1 = 1".to_owned(), |c| format!("(?2 IS NULL OR {c})"));
         let facility_filter = s.facility.map_or_else(|| "1 = 1".to_owned(), |c| format!("{c} = ?3"));
         let sql = format!(
             "SELECT {value} AS value, {label} AS label, {description} AS description, {data} AS data FROM {from} \
@@ -351,5 +353,9 @@ mod tests {
         for lookup in [Lookup::Titles, Lookup::JobCodes, Lookup::Accessorials, Lookup::Projects] {
             assert!(!demo.options(lookup, FACILITY, "", None, 1).await.unwrap().options.is_empty(), "{lookup:?}");
         }
+        let all = demo.options(Lookup::Projects, FACILITY, "", None, 1).await.unwrap().options;
+        let mine = demo.options(Lookup::Projects, FACILITY, "", Some("CUS-0002"), 1).await.unwrap().options;
+        assert!(!mine.is_empty() && mine.iter().all(|p| p.data.get("customerId").is_none_or(|c| c.is_null() || c == "CUS-0002")), "{mine:?}");
+        assert!(mine.len() <= all.len());
     }
 }

@@ -20,6 +20,10 @@ use waybill_tools::{Family, Services, Tool, ToolContext, ToolError, TypedTool, t
 
 use crate::NoConfig;
 
+mod offline;
+
+pub use offline::{inbound_receipt_form, pickup_request_form};
+
 /// Most fields in a form, and in one array item.
 pub const MAX_FIELDS: usize = 40;
 /// Most options of a select, radio or checkbox group.
@@ -260,77 +264,6 @@ pub struct UserInputResult {
 
 pub struct RequestUserInputTool;
 
-/// A field of the receiving form the offline model asks for.
-fn field(name: &str, label: &str, kind: FieldType, required: bool) -> FormField {
-    FormField {
-        name: name.into(),
-        label: label.into(),
-        kind,
-        required,
-        readonly: false,
-        default_value: None,
-        description: None,
-        placeholder: None,
-        options: Vec::new(),
-        depends_on: None,
-        array_item_fields: Vec::new(),
-        item_label: None,
-    }
-}
-
-fn item_field(name: &str, label: &str, kind: FieldType, depends_on: Option<&str>) -> ItemField {
-    ItemField {
-        name: name.into(),
-        label: label.into(),
-        kind,
-        required: true,
-        readonly: false,
-        default_value: None,
-        description: None,
-        placeholder: None,
-        options: Vec::new(),
-        depends_on: depends_on.map(str::to_owned),
-    }
-}
-
-/// The form an inbound receipt needs: customer, carrier, the items expected, the day.
-pub fn inbound_receipt_form(lang: Lang) -> UserInputRequest {
-    let t = |texts: [&str; 7]| lang.pick(texts).to_owned();
-    let customer = field("customerId", &t(["Customer", "客户", "客戶", "Cliente", "顧客", "Kunde", "Client"]), FieldType::CustomerSelector, true);
-    let carrier = field("carrierId", &t(["Carrier", "承运商", "承運商", "Transportista", "運送業者", "Spediteur", "Transporteur"]), FieldType::CarrierSelector, true);
-    let mut items = field("items", &t(["Items", "货品", "貨品", "Artículos", "品目", "Artikel", "Articles"]), FieldType::Array, true);
-    items.item_label = Some(t(["item", "货品", "貨品", "artículo", "品目", "Artikel", "article"]));
-    items.array_item_fields = vec![
-        item_field("itemId", &t(["Item", "货品", "貨品", "Artículo", "品目", "Artikel", "Article"]), FieldType::ItemmasterSelector, Some("customerId")),
-        item_field("uom", &t(["Unit of measure", "计量单位", "計量單位", "Unidad de medida", "単位", "Mengeneinheit", "Unité de mesure"]), FieldType::ItemmasterUomSelector, Some("itemId")),
-        item_field("quantity", &t(["Quantity", "数量", "數量", "Cantidad", "数量", "Menge", "Quantité"]), FieldType::Number, None),
-    ];
-    let expected = field("expectedDate", &t(["Expected date", "预计到货日期", "預計到貨日期", "Fecha prevista", "入荷予定日", "Erwartetes Datum", "Date prévue"]), FieldType::Date, true);
-    let mut notes = field("notes", &t(["Notes", "备注", "備註", "Notas", "備考", "Notizen", "Remarques"]), FieldType::Textarea, false);
-    notes.placeholder = Some(t([
-        "Trailer number, seal, special handling…",
-        "拖车号、封条、特殊处理……",
-        "拖車號、封條、特殊處理……",
-        "Número de remolque, precinto, manejo especial…",
-        "トレーラー番号、シール、特別な取り扱い…",
-        "Aufliegernummer, Plombe, besondere Handhabung …",
-        "Numéro de remorque, scellé, manutention particulière…",
-    ]));
-    UserInputRequest {
-        title: t(["New inbound receipt", "新建入库收货单", "新增入庫收貨單", "Nueva recepción de entrada", "新規入荷受付", "Neuer Wareneingang", "Nouvelle réception"]),
-        description: Some(t([
-            "Tell me what is coming in, and I will create the receipt.",
-            "告诉我要到的货，我来创建收货单。",
-            "告訴我要到的貨，我來建立收貨單。",
-            "Dime qué va a llegar y crearé la recepción.",
-            "入荷する内容を教えてください。受付を作成します。",
-            "Sagen Sie mir, was ankommt, und ich lege den Wareneingang an.",
-            "Dites-moi ce qui arrive et je crée la réception.",
-        ])),
-        fields: vec![customer, carrier, items, expected, notes],
-    }
-}
-
 /// A submitted value in a sentence: a selector's label, an array's count, the value.
 fn shown(name: &str, value: &Value, labels: &BTreeMap<String, FieldLabels>) -> Option<String> {
     match (labels.get(name), value) {
@@ -358,7 +291,27 @@ impl TypedTool for RequestUserInputTool {
     }
 
     fn keywords(&self) -> &[&str] {
-        &["receipt", "inbound", "receiving", "asn", "form", "收货", "入库", "表单", "入荷", "recepción", "wareneingang", "réception"]
+        &[
+            "receipt",
+            "inbound",
+            "receiving",
+            "asn",
+            "form",
+            "pickup",
+            "pick-up",
+            "收货",
+            "入库",
+            "表单",
+            "提货",
+            "入荷",
+            "集荷",
+            "recepción",
+            "recogida",
+            "wareneingang",
+            "abholung",
+            "réception",
+            "enlèvement",
+        ]
     }
 
     fn runs_on_client(&self) -> bool {
@@ -369,8 +322,8 @@ impl TypedTool for RequestUserInputTool {
         Duration::from_secs(5)
     }
 
-    fn offline_input(&self, _: &str, ctx: &ToolContext) -> Option<UserInputRequest> {
-        Some(inbound_receipt_form(ctx.caller.lang))
+    fn offline_input(&self, text: &str, ctx: &ToolContext) -> Option<UserInputRequest> {
+        Some(offline::form_for(text, ctx.caller.lang))
     }
 
     fn call<'a>(&'a self, _: UserInputRequest, _: &'a ToolContext) -> BoxFuture<'a, Result<UserInputResult, ToolError>> {
@@ -417,15 +370,68 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn the_receipt_form_is_a_valid_request_in_every_language() {
+    fn the_offline_forms_are_valid_requests_in_every_language() {
         let registry = waybill_tools::Registry::new(vec![typed(RequestUserInputTool)]);
         for lang in Lang::ALL {
             let form = inbound_receipt_form(lang);
             registry.validate(RequestUserInputTool::NAME, &serde_json::to_value(&form).unwrap()).unwrap();
             let items = form.fields.iter().find(|f| f.kind == FieldType::Array).unwrap();
             assert_eq!(items.array_item_fields[0].depends_on.as_deref(), Some("customerId"), "items depend on the form's customer");
+            registry.validate(RequestUserInputTool::NAME, &serde_json::to_value(pickup_request_form(lang)).unwrap()).unwrap();
         }
     }
+
+    #[test]
+    fn between_them_the_offline_forms_use_every_field_type() {
+        let mut used: Vec<FieldType> = [inbound_receipt_form(Lang::En), pickup_request_form(Lang::En)]
+            .iter()
+            .flat_map(|f| f.fields.iter().flat_map(|f| std::iter::once(f.kind).chain(f.array_item_fields.iter().map(|i| i.kind))))
+            .collect();
+        used.sort_by_key(|k| serde_json::to_string(k).unwrap());
+        used.dedup();
+        // The address's state is a stateSelector; titles, job codes and tracker assignees
+        // are the same selector over other lists.
+        let elsewhere = |t: &FieldType| {
+            matches!(t, FieldType::StateSelector | FieldType::TitleSelector | FieldType::JobcodeSelector | FieldType::JiraAssignableUserSelector)
+        };
+        let missing: Vec<FieldType> = ALL_TYPES.into_iter().filter(|t| !used.contains(t) && !elsewhere(t)).collect();
+        assert!(missing.is_empty(), "no offline form shows {missing:?}");
+        let pickup = pickup_request_form(Lang::En);
+        let project = pickup.fields.iter().find(|f| f.name == "projectId").unwrap();
+        assert_eq!(project.depends_on.as_deref(), Some("taskCmd.customerId"), "a dotted dependency on the mirrored customer");
+        assert_eq!(offline::form_for("book a carrier pickup for tomorrow", Lang::En).title, "Carrier pickup");
+        assert_eq!(offline::form_for("create an inbound receipt", Lang::En).title, "New inbound receipt");
+    }
+
+    const ALL_TYPES: [FieldType; 27] = [
+        FieldType::Text,
+        FieldType::Textarea,
+        FieldType::Number,
+        FieldType::Select,
+        FieldType::Checkbox,
+        FieldType::CheckboxGroup,
+        FieldType::Radio,
+        FieldType::Date,
+        FieldType::Datetime,
+        FieldType::Time,
+        FieldType::File,
+        FieldType::UserSelector,
+        FieldType::CustomerSelector,
+        FieldType::TitleSelector,
+        FieldType::GeneralProjectSelector,
+        FieldType::JobcodeSelector,
+        FieldType::CarrierSelector,
+        FieldType::DeliveryServiceSelector,
+        FieldType::ItemmasterSelector,
+        FieldType::ItemmasterUomSelector,
+        FieldType::StateSelector,
+        FieldType::Switch,
+        FieldType::Array,
+        FieldType::Address,
+        FieldType::AccessorialMultipleSelector,
+        FieldType::MultipleUserSelector,
+        FieldType::JiraAssignableUserSelector,
+    ];
 
     #[test]
     fn field_types_are_the_specs_names() {
