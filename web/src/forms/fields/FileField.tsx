@@ -44,6 +44,8 @@ export function FileField({ field, id, value, onChange, disabled, invalid, descr
         ref={input}
         id={id}
         type="file"
+        // Once a file is uploaded its line says so; Remove brings the picker back.
+        hidden={url !== null}
         onChange={(e) => void pick(e.target.files?.[0])}
         disabled={disabled || busy}
         aria-invalid={invalid || undefined}

@@ -27,10 +27,10 @@ impl OfflineModel {
         Self { registry }
     }
 
-    /// The best matching tool for `text` among the offered ones, with its score: the most
-    /// keywords matched, and of tools matching as many, the one named first in the text
-    /// ("delegate: count to two" asks to delegate, not to count).
-    fn pick(&self, text: &str, offered: &[String]) -> Option<(String, usize)> {
+    /// The matching tools for `text` among the offered ones, best first, with their
+    /// scores: the most keywords matched, and of tools matching as many, the one named
+    /// first in the text ("delegate: count to two" asks to delegate, not to count).
+    fn ranked(&self, text: &str, offered: &[String]) -> Vec<(String, usize)> {
         let lower = text.to_lowercase();
         let words: Vec<(usize, &str)> = lower
             .split(|c: char| !c.is_alphanumeric() && c != '\'')
@@ -41,7 +41,7 @@ impl OfflineModel {
             })
             .filter(|(_, w)| !w.is_empty())
             .collect();
-        let mut best: Option<(String, usize, usize)> = None;
+        let mut matches: Vec<(String, usize, usize)> = Vec::new();
         for name in offered {
             // Client tools (forms, captures) are picked too: the card asks the user, and
             // the answer summarises what they sent back.
@@ -60,11 +60,13 @@ impl OfflineModel {
                 score += 1;
                 first = first.min(at);
             }
-            if score > 0 && best.as_ref().is_none_or(|(_, s, f)| score > *s || (score == *s && first < *f)) {
-                best = Some((name.clone(), score, first));
+            if score > 0 {
+                matches.push((name.clone(), score, first));
             }
         }
-        best.map(|(name, score, _)| (name, score))
+        // Stable: of equals, the one offered first.
+        matches.sort_by(|(_, s1, f1), (_, s2, f2)| s2.cmp(s1).then(f1.cmp(f2)));
+        matches.into_iter().map(|(name, score, _)| (name, score)).collect()
     }
 
     /// A tool's name in the reader's words.
@@ -102,9 +104,12 @@ impl OfflineModel {
                 let typed = last_user_typed_text(&request.messages).unwrap_or_default();
                 let offered: Vec<String> = request.tools.iter().map(|t| t.name.clone()).collect();
                 let ctx = request.audience.caller.as_ref().map_or_else(ToolContext::detached, |caller| ToolContext::new((**caller).clone(), "offline"));
+                // The best match that can fill its arguments from the words: a tool that
+                // cannot ("ask an agent" naming none) leaves the call to the next one.
                 let call = self
-                    .pick(&typed, &offered)
-                    .and_then(|(name, _)| self.registry.get(&name).and_then(|t| t.offline_input(&text, &ctx)).map(|input| (name, input)));
+                    .ranked(&typed, &offered)
+                    .into_iter()
+                    .find_map(|(name, _)| self.registry.get(&name).and_then(|t| t.offline_input(&text, &ctx)).map(|input| (name, input)));
                 match call {
                     Some((name, input)) => {
                         let id = format!("call_{}", uuid::Uuid::new_v4().simple());
@@ -244,5 +249,22 @@ mod tests {
         assert!(!text.contains("timeTool"));
         let hello = vec![ModelMessage::User(vec![UserContent::Text("Hallo".into())])];
         assert_eq!(text_of(&events(&model, request_for(hello, &registry, german)).await), words::no_provider(Lang::De));
+    }
+
+    #[tokio::test]
+    async fn a_best_match_that_cannot_fill_its_arguments_leaves_the_call_to_the_next() {
+        use waybill_families::delegation::DelegateTool;
+        use waybill_families::{task::TaskCompletedTool, time::TimeTool};
+        use waybill_tools::{SystemClock, typed};
+        // "agent" names the delegation tool, but no agent; "time" names the clock.
+        let registry = Registry::new(vec![typed(DelegateTool), typed(TimeTool::new(std::sync::Arc::new(SystemClock))), typed(TaskCompletedTool)]);
+        let model = OfflineModel::new(registry.clone());
+        let ask = |text: &str| vec![ModelMessage::User(vec![UserContent::Text(text.into())])];
+        let out = events(&model, request(ask("agent, what time is it in Tokyo?"), &registry)).await;
+        let ModelEvent::ToolCallStart { name, .. } = &out[0] else { panic!("{out:?}") };
+        assert_eq!(name, "timeTool");
+        let out = events(&model, request(ask("ask the BI agent for last week's volume"), &registry)).await;
+        let ModelEvent::ToolCallStart { name, .. } = &out[0] else { panic!("{out:?}") };
+        assert_eq!(name, "delegateToAgent");
     }
 }
