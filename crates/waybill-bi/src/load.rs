@@ -1,0 +1,450 @@
+//! Reading and checking cube files into a [`Catalogue`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::cube::{Cube, DimensionType};
+
+/// The largest cube file read.
+const MAX_FILE_BYTES: usize = 256 * 1024;
+/// The longest description, title or expression.
+const MAX_TEXT: usize = 4000;
+
+/// Words an expression may not hold: it is a column expression, never a statement.
+const FORBIDDEN_WORDS: [&str; 24] = [
+    "select", "from", "where", "insert", "update", "delete", "merge", "drop", "alter", "create", "truncate", "attach", "detach", "pragma", "union", "with",
+    "into", "exec", "execute", "grant", "revoke", "copy", "vacuum", "call",
+];
+
+/// Functions an expression may call.
+const FUNCTIONS: [&str; 20] = [
+    "coalesce",
+    "nullif",
+    "case",
+    "cast",
+    "lower",
+    "upper",
+    "trim",
+    "abs",
+    "round",
+    "floor",
+    "ceil",
+    "date_trunc",
+    "date_part",
+    "substr",
+    "length",
+    "greatest",
+    "least",
+    "concat",
+    "to_date",
+    "to_timestamp",
+];
+
+/// Words that may stand in an expression besides column names and functions.
+const KEYWORDS: [&str; 22] = [
+    "case",
+    "when",
+    "then",
+    "else",
+    "end",
+    "and",
+    "or",
+    "not",
+    "is",
+    "null",
+    "in",
+    "as",
+    "true",
+    "false",
+    "between",
+    "like",
+    "integer",
+    "bigint",
+    "double",
+    "varchar",
+    "date",
+    "timestamp",
+];
+
+/// A cube file that cannot be used, naming where.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum CubeError {
+    #[error("{file}: {message}")]
+    Invalid { file: String, message: String },
+    #[error("the cubes' joins form a cycle: {0}")]
+    Cycle(String),
+    #[error("two cubes are named {0}")]
+    Duplicate(String),
+}
+
+fn invalid(file: &str, message: impl Into<String>) -> CubeError {
+    CubeError::Invalid { file: file.into(), message: message.into() }
+}
+
+/// The cubes, checked, by name.
+#[derive(Debug, Clone, Default)]
+pub struct Catalogue {
+    cubes: BTreeMap<String, Cube>,
+}
+
+/// The shipped cubes over the demo facility.
+const DEMO: [(&str, &str); 9] = [
+    ("outbound_orders.yaml", include_str!("../cubes/outbound_orders.yaml")),
+    ("order_lines.yaml", include_str!("../cubes/order_lines.yaml")),
+    ("shipments.yaml", include_str!("../cubes/shipments.yaml")),
+    ("inventory.yaml", include_str!("../cubes/inventory.yaml")),
+    ("receiving.yaml", include_str!("../cubes/receiving.yaml")),
+    ("appointments.yaml", include_str!("../cubes/appointments.yaml")),
+    ("dock_doors.yaml", include_str!("../cubes/dock_doors.yaml")),
+    ("customers.yaml", include_str!("../cubes/customers.yaml")),
+    ("carriers.yaml", include_str!("../cubes/carriers.yaml")),
+];
+
+impl Catalogue {
+    /// The cubes over the demo facility that ship with Waybill.
+    pub fn demo() -> Catalogue {
+        Catalogue::load(&DEMO).expect("the shipped cubes are valid")
+    }
+
+    /// Reads and checks cube files, given as (file name, text). Any bad file refuses
+    /// the whole set.
+    pub fn load(files: &[(&str, &str)]) -> Result<Catalogue, CubeError> {
+        let mut cubes = BTreeMap::new();
+        let mut files_of = BTreeMap::new();
+        for (file, text) in files {
+            let cube = parse(file, text)?;
+            check(file, &cube)?;
+            if cubes.contains_key(&cube.name) {
+                return Err(CubeError::Duplicate(cube.name));
+            }
+            files_of.insert(cube.name.clone(), *file);
+            cubes.insert(cube.name.clone(), cube);
+        }
+        for (name, cube) in &cubes {
+            for join in &cube.joins {
+                if !cubes.contains_key(&join.cube) {
+                    return Err(invalid(files_of[name], format!("joins {}, which is no cube", join.cube)));
+                }
+            }
+        }
+        if let Some(cycle) = find_cycle(&cubes) {
+            return Err(CubeError::Cycle(cycle.join(" → ")));
+        }
+        Ok(Catalogue { cubes })
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Cube> {
+        self.cubes.get(name)
+    }
+
+    pub fn cubes(&self) -> impl Iterator<Item = &Cube> {
+        self.cubes.values()
+    }
+
+    pub fn len(&self) -> usize {
+        self.cubes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cubes.is_empty()
+    }
+}
+
+fn parse(file: &str, text: &str) -> Result<Cube, CubeError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(invalid(file, format!("is {} bytes; a cube file is at most {MAX_FILE_BYTES}", text.len())));
+    }
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_depth = 32;
+    budget.max_documents = 1;
+    let mut options = serde_saphyr::Options::default();
+    options.budget = Some(budget);
+    options.alias_limits.max_total_replayed_events = 10_000;
+    options.with_snippet = false;
+    serde_saphyr::from_str_with_options(text, options).map_err(|e| invalid(file, e.to_string().lines().next().unwrap_or_default().to_owned()))
+}
+
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && name.len() <= 64
+}
+
+/// Plain text for people and the model: no control characters and nothing that reads
+/// as SQL (a statement end, a comment) or a template.
+fn check_text(file: &str, what: &str, text: &str) -> Result<(), CubeError> {
+    if text.chars().count() > MAX_TEXT {
+        return Err(invalid(file, format!("{what} is longer than {MAX_TEXT} characters")));
+    }
+    if text.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(invalid(file, format!("{what} holds a control character")));
+    }
+    if let Some(marker) = [";", "--", "/*", "*/", "`", "{{", "}}"].iter().find(|m| text.contains(**m)) {
+        return Err(invalid(file, format!("{what} holds '{marker}': descriptions are plain text, not SQL or templates")));
+    }
+    Ok(())
+}
+
+/// A column expression: identifiers (`column` or `cube.column`), numbers, quoted
+/// strings, operators, the allowed functions and keywords — never a statement, a
+/// comment or a subquery. `cubes` are the names `cube.column` may use.
+pub(crate) fn check_expression(file: &str, what: &str, sql: &str, cubes: &BTreeSet<&str>) -> Result<(), CubeError> {
+    let bad = |why: String| Err(invalid(file, format!("{what} `{sql}` {why}")));
+    if sql.trim().is_empty() || sql.len() > MAX_TEXT {
+        return bad("is empty or too long".into());
+    }
+    let mut chars = sql.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '\'' => {
+                // A string literal; '' is a quote inside it.
+                loop {
+                    match chars.next() {
+                        Some((_, '\'')) if chars.peek().is_some_and(|(_, n)| *n == '\'') => {
+                            chars.next();
+                        }
+                        Some((_, '\'')) => break,
+                        Some(_) => {}
+                        None => return bad("has an unclosed string".into()),
+                    }
+                }
+            }
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                let mut end = at + c.len_utf8();
+                while let Some((i, n)) = chars.peek().copied() {
+                    if n.is_ascii_alphanumeric() || n == '_' || n == '.' {
+                        end = i + n.len_utf8();
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                let word = sql[at..end].to_ascii_lowercase();
+                let calls = sql[end..].trim_start().starts_with('(');
+                if FORBIDDEN_WORDS.contains(&word.as_str()) {
+                    return bad(format!("uses '{word}': an expression is a column expression, not a statement"));
+                }
+                if calls && !FUNCTIONS.contains(&word.as_str()) {
+                    return bad(format!("calls {word}, which is not among the allowed functions ({})", FUNCTIONS.join(", ")));
+                }
+                if let Some((cube, column)) = word.split_once('.') {
+                    if !cubes.contains(cube) || !is_identifier(column) {
+                        return bad(format!("names {word}: only this cube's and its joins' columns may be used"));
+                    }
+                } else if !calls && !KEYWORDS.contains(&word.as_str()) && !is_identifier(&word) {
+                    return bad(format!("names {word}, which is no column"));
+                }
+            }
+            c if c.is_ascii_digit() || c.is_whitespace() => {}
+            '+' | '-' | '*' | '/' | '%' | '(' | ')' | ',' | '<' | '>' | '=' | '!' | '|' | ':' | '.' => {
+                if (c == '-' && chars.peek().is_some_and(|(_, n)| *n == '-')) || (c == '/' && chars.peek().is_some_and(|(_, n)| *n == '*')) {
+                    return bad("holds a comment".into());
+                }
+            }
+            other => return bad(format!("holds '{other}'")),
+        }
+    }
+    Ok(())
+}
+
+fn check(file: &str, cube: &Cube) -> Result<(), CubeError> {
+    if !is_identifier(&cube.name) {
+        return Err(invalid(file, format!("the cube name '{}' is not an identifier (lower case letters, digits, underscores)", cube.name)));
+    }
+    if !is_identifier(&cube.table) {
+        return Err(invalid(file, format!("the table '{}' is not an identifier", cube.table)));
+    }
+    check_text(file, "the title", &cube.title)?;
+    check_text(file, "the description", &cube.description)?;
+    let mut reachable: BTreeSet<&str> = cube.joins.iter().map(|j| j.cube.as_str()).collect();
+    reachable.insert(&cube.name);
+    let mut names = BTreeSet::new();
+    for (name, title, description, sql) in cube
+        .measures
+        .iter()
+        .map(|m| (&m.name, &m.title, &m.description, Some(m.sql.as_str())))
+        .chain(cube.dimensions.iter().map(|d| (&d.name, &d.title, &d.description, Some(d.expression()))))
+    {
+        if !is_identifier(name) {
+            return Err(invalid(file, format!("the field name '{name}' is not an identifier")));
+        }
+        if !names.insert(name.as_str()) {
+            return Err(invalid(file, format!("two fields are named {name}")));
+        }
+        check_text(file, &format!("{name}'s title"), title)?;
+        check_text(file, &format!("{name}'s description"), description)?;
+        if let Some(sql) = sql {
+            check_expression(file, &format!("{name}'s expression"), sql, &reachable)?;
+        }
+    }
+    for d in &cube.dimensions {
+        if d.is_enum && d.kind != DimensionType::String {
+            return Err(invalid(file, format!("{} is an enum but not a string", d.name)));
+        }
+    }
+    if let Some(time) = &cube.time_dimension
+        && !cube.dimensions.iter().any(|d| &d.name == time && d.kind == DimensionType::Time)
+    {
+        return Err(invalid(file, format!("the time dimension {time} is no dimension of type time")));
+    }
+    if let Some(column) = &cube.facility_column {
+        check_expression(file, "the facility column", column, &reachable)?;
+    }
+    for join in &cube.joins {
+        if !is_identifier(&join.cube) || join.cube == cube.name {
+            return Err(invalid(file, format!("a join names '{}'", join.cube)));
+        }
+        let both: BTreeSet<&str> = [cube.name.as_str(), join.cube.as_str()].into();
+        check_expression(file, &format!("the join to {}", join.cube), &join.on, &both)?;
+    }
+    Ok(())
+}
+
+/// A cycle of joins, as the names along it, if there is one.
+fn find_cycle(cubes: &BTreeMap<String, Cube>) -> Option<Vec<String>> {
+    fn visit<'a>(name: &'a str, cubes: &'a BTreeMap<String, Cube>, path: &mut Vec<&'a str>, done: &mut BTreeSet<&'a str>) -> Option<Vec<String>> {
+        if let Some(start) = path.iter().position(|p| *p == name) {
+            let mut cycle: Vec<String> = path[start..].iter().map(|s| (*s).to_owned()).collect();
+            cycle.push(name.to_owned());
+            return Some(cycle);
+        }
+        if done.contains(name) {
+            return None;
+        }
+        path.push(name);
+        for join in cubes.get(name).map(|c| c.joins.as_slice()).unwrap_or_default() {
+            if let Some(cycle) = visit(&join.cube, cubes, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(name);
+        None
+    }
+    let mut done = BTreeSet::new();
+    cubes.keys().find_map(|name| visit(name, cubes, &mut Vec::new(), &mut done))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ORDERS: &str = "
+name: orders
+title: Orders
+description: Outbound orders.
+table: orders
+facility_column: facility_id
+time_dimension: created_at
+measures:
+  - name: order_count
+    title: Orders
+    aggregation: count
+    sql: orders.id
+dimensions:
+  - name: status
+    title: Status
+    type: string
+    enum: true
+  - name: created_at
+    title: Created
+    type: time
+joins:
+  - cube: customers
+    relationship: many_to_one
+    on: orders.customer_id = customers.id
+";
+    const CUSTOMERS: &str = "
+name: customers
+title: Customers
+description: Merchants.
+table: customers
+dimensions:
+  - name: name
+    title: Name
+    type: string
+";
+
+    fn with(text: &str, from: &str, to: &str) -> String {
+        assert!(text.contains(from), "{from}");
+        text.replace(from, to)
+    }
+
+    #[test]
+    fn the_shipped_cubes_load() {
+        let demo = Catalogue::demo();
+        assert!(demo.len() >= 9);
+        for name in ["outbound_orders", "order_lines", "shipments", "inventory", "receiving", "appointments", "dock_doors"] {
+            let cube = demo.get(name).unwrap_or_else(|| panic!("{name}"));
+            assert!(cube.facility_column.is_some(), "{name} is facility data");
+            assert!(!cube.measures.is_empty() && !cube.dimensions.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_good_pair_loads_and_joins_must_name_cubes() {
+        let both = Catalogue::load(&[("orders.yaml", ORDERS), ("customers.yaml", CUSTOMERS)]).unwrap();
+        assert_eq!(both.get("orders").unwrap().joins[0].cube, "customers");
+        let alone = Catalogue::load(&[("orders.yaml", ORDERS)]).unwrap_err();
+        assert_eq!(alone.to_string(), "orders.yaml: joins customers, which is no cube");
+    }
+
+    #[test]
+    fn a_cycle_of_joins_is_refused() {
+        let back = format!("{CUSTOMERS}joins:\n  - cube: orders\n    relationship: many_to_one\n    on: customers.last_order = orders.id\n");
+        let err = Catalogue::load(&[("orders.yaml", ORDERS), ("customers.yaml", &back)]).unwrap_err();
+        assert!(matches!(&err, CubeError::Cycle(path) if path == "customers → orders → customers"), "{err}");
+    }
+
+    #[test]
+    fn sql_in_a_description_is_refused() {
+        for (bad, marker) in
+            [("Outbound orders'; DROP TABLE orders; --", ";"), ("Orders -- all of them", "--"), ("Orders /* hidden */", "/*"), ("{{ system }}", "{{")]
+        {
+            let text = with(ORDERS, "description: Outbound orders.", &format!("description: \"{bad}\""));
+            let err = Catalogue::load(&[("orders.yaml", &text), ("customers.yaml", CUSTOMERS)]).unwrap_err().to_string();
+            assert!(err.contains("the description") && err.contains(marker), "{err}");
+        }
+    }
+
+    #[test]
+    fn expressions_are_column_expressions_only() {
+        for (sql, why) in [
+            ("orders.id; DROP TABLE orders", "holds ';'"),
+            ("(SELECT max(id) FROM users)", "uses 'select'"),
+            ("orders.id -- comment", "holds a comment"),
+            ("pg_sleep(10)", "calls pg_sleep"),
+            ("users.password", "names users.password"),
+            ("'unclosed", "unclosed string"),
+            ("\"quoted\"", "holds '\"'"),
+        ] {
+            let text = with(ORDERS, "    sql: orders.id", &format!("    sql: {}", serde_json::to_string(sql).unwrap()));
+            let err = Catalogue::load(&[("orders.yaml", &text), ("customers.yaml", CUSTOMERS)]).unwrap_err().to_string();
+            assert!(err.contains(why), "{sql}: {err}");
+        }
+        for good in ["COALESCE(orders.total, 0) * 2", "CASE WHEN status = 'it''s' THEN 1 ELSE 0 END", "customers.name", "date_trunc('day', created_at)"] {
+            let text = with(ORDERS, "    sql: orders.id", &format!("    sql: {}", serde_json::to_string(good).unwrap()));
+            Catalogue::load(&[("orders.yaml", &text), ("customers.yaml", CUSTOMERS)]).unwrap_or_else(|e| panic!("{good}: {e}"));
+        }
+    }
+
+    #[test]
+    fn names_types_and_shapes_are_checked() {
+        let cases = [
+            (with(ORDERS, "name: orders", "name: Orders"), "not an identifier"),
+            (with(ORDERS, "  - name: status", "  - name: order_count"), "two fields are named order_count"),
+            (with(ORDERS, "time_dimension: created_at", "time_dimension: status"), "no dimension of type time"),
+            (with(ORDERS, "    type: time", "    type: number\n    enum: true"), "enum but not a string"),
+            (with(ORDERS, "aggregation: count", "aggregation: median"), "median"),
+            (with(ORDERS, "title: Orders\ndescription", "title: Orders\ncolour: red\ndescription"), "colour"),
+        ];
+        for (text, why) in cases {
+            let err = Catalogue::load(&[("orders.yaml", &text), ("customers.yaml", CUSTOMERS)]).unwrap_err().to_string();
+            assert!(err.starts_with("orders.yaml: ") && err.contains(why), "{why}: {err}");
+        }
+        let twice = Catalogue::load(&[("a.yaml", CUSTOMERS), ("b.yaml", CUSTOMERS)]).unwrap_err();
+        assert_eq!(twice, CubeError::Duplicate("customers".into()));
+        assert!(Catalogue::load(&[("big.yaml", &"#".repeat(MAX_FILE_BYTES + 1))]).unwrap_err().to_string().contains("at most"));
+        assert!(Catalogue::load(&[("x.yaml", "name: [unclosed")]).is_err());
+    }
+}
