@@ -13,7 +13,12 @@
 //! demo facility.
 
 mod cube;
+mod engine;
 mod load;
+mod source;
+mod views;
 
 pub use cube::{Aggregation, Cube, Dimension, DimensionType, Format, Join, Measure, Relationship};
+pub use engine::{ALLOWED_FUNCTIONS, DataFusionEngine, Limits, QueryEngine, QueryError, QueryResult, RowScope};
 pub use load::{Catalogue, CubeError};
+pub use views::view_sql;

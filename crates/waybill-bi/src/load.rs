@@ -163,7 +163,7 @@ fn parse(file: &str, text: &str) -> Result<Cube, CubeError> {
     serde_saphyr::from_str_with_options(text, options).map_err(|e| invalid(file, e.to_string().lines().next().unwrap_or_default().to_owned()))
 }
 
-fn is_identifier(name: &str) -> bool {
+pub(crate) fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')

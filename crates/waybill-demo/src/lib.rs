@@ -311,6 +311,11 @@ impl Demo {
         self.inner.tokens.get(system).expose()
     }
 
+    /// The database, to read from: analytics read the operational data where it lives.
+    pub fn database(&self) -> sqlx::SqlitePool {
+        self.inner.db.read.clone()
+    }
+
     /// The day that plays "today" in the data.
     pub fn anchor(&self) -> Date {
         self.inner.anchor
