@@ -355,9 +355,9 @@ mod tests {
         assert!(dc.rows[0][0].is_string() && !dc.truncated);
         assert!(dc.sql.starts_with("WITH outbound_orders AS (") && dc.sql.contains("IN ('dc-ontario')"), "{}", dc.sql);
 
-        let both = engine.run("SELECT COUNT(*) AS n FROM outbound_orders", &scope(&["dc-ontario", "xd-savannah"])).await.unwrap();
+        let both = engine.run("SELECT COUNT(*) AS n FROM outbound_orders", &scope(&["dc-ontario", "xdock-savannah"])).await.unwrap();
         let (all,): (i64,) =
-            sqlx::query_as("SELECT count(*) FROM orders WHERE facility_id IN ('dc-ontario', 'xd-savannah')").fetch_one(&demo.database()).await.unwrap();
+            sqlx::query_as("SELECT count(*) FROM orders WHERE facility_id IN ('dc-ontario', 'xdock-savannah')").fetch_one(&demo.database()).await.unwrap();
         assert_eq!(both.rows[0][0].as_i64(), Some(all));
         let none = engine.run("SELECT COUNT(*) AS n FROM outbound_orders", &scope(&[])).await.unwrap();
         assert_eq!(none.rows[0][0].as_i64(), Some(0), "no grants, no rows");
@@ -414,7 +414,7 @@ mod tests {
         let (_demo, engine) = started(Limits::default()).await;
         for cube in Catalogue::demo().cubes() {
             let out = engine
-                .run(&format!("SELECT * FROM {} LIMIT 3", cube.name), &scope(&["dc-ontario", "yard-fontana", "xd-savannah"]))
+                .run(&format!("SELECT * FROM {} LIMIT 3", cube.name), &scope(&["dc-ontario", "yard-fontana", "xdock-savannah"]))
                 .await
                 .unwrap_or_else(|e| panic!("{}: {e}", cube.name));
             assert_eq!(out.columns.len(), cube.dimensions.len() + cube.measures.len(), "{}", cube.name);

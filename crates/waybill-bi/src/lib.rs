@@ -14,11 +14,18 @@
 
 mod cube;
 mod engine;
+mod export;
+mod family;
 mod load;
+mod offline;
 mod source;
+mod tools;
 mod views;
 
 pub use cube::{Aggregation, Cube, Dimension, DimensionType, Format, Join, Measure, Relationship};
 pub use engine::{ALLOWED_FUNCTIONS, DataFusionEngine, Limits, QueryEngine, QueryError, QueryResult, RowScope};
+pub use export::{DownloadInput, DownloadResult, DownloadTool, ExportFormat, FileNameInput, FileNameResult, FileNameTool, csv, file_name, xlsx};
+pub use family::{Bi, BiConfig, Warehouse};
 pub use load::{Catalogue, CubeError};
+pub use tools::*;
 pub use views::view_sql;

@@ -12,13 +12,18 @@ use waybill_systems::Kind;
 use crate::AppState;
 use crate::config::Config;
 
+/// Where the demo keeps its data.
+pub fn database_path(config: &Config) -> std::path::PathBuf {
+    config.data_dir.join("demo.sqlite")
+}
+
 /// Opens the demo's database, generating it on first start.
 pub async fn open(config: &Config) -> anyhow::Result<Option<Demo>> {
     if !config.demo.enabled {
         return Ok(None);
     }
     let scale = config.demo.scale.map_or(Scale::Small, |lines| Scale::Lines(lines.clamp(1, Scale::MAX_LINES)));
-    let path = config.data_dir.join("demo.sqlite");
+    let path = database_path(config);
     let started = std::time::Instant::now();
     let demo =
         Demo::open(&path, DemoConfig { scale, ..DemoConfig::default() }).await.with_context(|| format!("opening the demo facility at {}", path.display()))?;

@@ -5,6 +5,11 @@ use waybill_tools::FamilySet;
 
 use crate::config::Config;
 
+/// BI over the demo facility's data when the demo runs (it is the demo tenant's).
+fn bi(config: &Config) -> waybill_bi::Bi {
+    if config.demo.enabled { waybill_bi::Bi::over(crate::demo::database_path(config), waybill_demo::TENANT) } else { waybill_bi::Bi::none() }
+}
+
 /// Every family, as `waybill serve` registers them.
 pub fn registered(config: &Config) -> FamilySet {
     let families = FamilySet::new()
@@ -18,7 +23,8 @@ pub fn registered(config: &Config) -> FamilySet {
         .with(waybill_families::delegation::Delegation)
         .with(waybill_families::forms::Forms)
         .with(waybill_systems::Systems)
-        .with(waybill_systems::Oms);
+        .with(waybill_systems::Oms)
+        .with(bi(config));
     if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families }
 }
 

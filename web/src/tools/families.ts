@@ -2,6 +2,7 @@
  * The tool families' web halves, one line each. The export's name is the family's name:
  * its folder (`tools/<name>/`) and its strings' namespace in the catalogue (`<name>.*`).
  */
+export { default as bi } from "./bi/family";
 export { default as delegation } from "./delegation/family";
 export { default as files } from "./files/family";
 export { default as forms } from "./forms/family";

@@ -5,6 +5,7 @@ mod admin_users;
 mod auth;
 mod authorization;
 mod bad_input;
+mod bi;
 mod chat;
 mod chat_context;
 mod chat_history;

@@ -1,0 +1,132 @@
+//! The BI family: its config section, the cube tools, and the warehouse they query — the
+//! catalogue of cubes and the engine over a snapshot of the operational data, loaded on
+//! first use and read again when older than the configured refresh.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures::future::BoxFuture;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
+use tokio::sync::Mutex;
+use waybill_store::Store;
+use waybill_tools::{Family, Scope, Services, Tool, ToolContext, ToolError, typed};
+
+use crate::engine::{DataFusionEngine, Limits, RowScope};
+use crate::export::{DownloadTool, FileNameTool};
+use crate::load::Catalogue;
+use crate::tools::{CubeDescTool, CubeSchemaTool, EnumQueryIdsTool, EnumValuesTool, QueryTool};
+
+/// `[tools.bi]`; environment overrides are derived from the fields:
+/// `WAYBILL_BI_REFRESH_MINUTES`, `WAYBILL_BI_MAX_ROWS`, `WAYBILL_BI_TIMEOUT_SECONDS`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct BiConfig {
+    /// How old the engine's snapshot of the operational data may grow before a query
+    /// reads it again.
+    pub refresh_minutes: u64,
+    /// Most rows a query answers.
+    pub max_rows: usize,
+    /// Longest a query may run.
+    pub timeout_seconds: u64,
+}
+
+impl Default for BiConfig {
+    fn default() -> Self {
+        BiConfig { refresh_minutes: 5, max_rows: 10_000, timeout_seconds: 20 }
+    }
+}
+
+/// The BI family over one tenant's operational database.
+pub struct Bi {
+    /// The database file and the tenant whose data it is; none: the family offers nothing.
+    source: Option<(PathBuf, String)>,
+}
+
+impl Bi {
+    /// Cubes over the SQLite database at `path`, the data of `tenant` (the demo facility's).
+    pub fn over(path: PathBuf, tenant: &str) -> Self {
+        Bi { source: Some((path, tenant.to_owned())) }
+    }
+
+    /// No operational data: the cube tools are offered to no one.
+    pub fn none() -> Self {
+        Bi { source: None }
+    }
+}
+
+impl Family for Bi {
+    const NAME: &'static str = "bi";
+    type Config = BiConfig;
+
+    fn tools(&self, config: &BiConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
+        let limits =
+            Limits { max_rows: config.max_rows.clamp(1, 100_000), timeout: Duration::from_secs(config.timeout_seconds.clamp(1, 600)), ..Limits::default() };
+        let warehouse = Arc::new(Warehouse {
+            catalogue: Arc::new(Catalogue::demo()),
+            source: self.source.clone(),
+            store: services.store.clone(),
+            limits,
+            refresh: Duration::from_secs(config.refresh_minutes.max(1) * 60),
+            engine: Mutex::new(None),
+        });
+        vec![
+            typed(CubeDescTool { warehouse: warehouse.clone() }),
+            typed(CubeSchemaTool { warehouse: warehouse.clone() }),
+            typed(EnumQueryIdsTool { warehouse: warehouse.clone() }),
+            typed(EnumValuesTool { warehouse: warehouse.clone() }),
+            typed(QueryTool { warehouse: warehouse.clone() }),
+            typed(FileNameTool { warehouse: warehouse.clone() }),
+            typed(DownloadTool { warehouse, files: services.files.clone(), store: services.store.clone() }),
+        ]
+    }
+}
+
+/// The cubes and the engine the tools share.
+pub struct Warehouse {
+    pub catalogue: Arc<Catalogue>,
+    source: Option<(PathBuf, String)>,
+    store: Store,
+    limits: Limits,
+    refresh: Duration,
+    engine: Mutex<Option<(Arc<DataFusionEngine>, Instant)>>,
+}
+
+impl Warehouse {
+    /// Offered to the tenant whose data it is.
+    pub fn offered<'a>(&'a self, scope: &'a Scope<'a>) -> BoxFuture<'a, bool> {
+        let yes = self.source.as_ref().is_some_and(|(_, tenant)| *tenant == scope.caller.tenant_id);
+        Box::pin(std::future::ready(yes))
+    }
+
+    /// The engine over a snapshot no older than the refresh; the first call reads it.
+    pub async fn engine(&self) -> Result<Arc<DataFusionEngine>, ToolError> {
+        let mut slot = self.engine.lock().await;
+        if let Some((engine, at)) = slot.as_ref()
+            && at.elapsed() < self.refresh
+        {
+            return Ok(engine.clone());
+        }
+        let (path, _) = self.source.as_ref().ok_or_else(|| ToolError::Failed("No operational data is connected for BI".into()))?;
+        let options = SqliteConnectOptions::new().filename(path).read_only(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options)
+            .await
+            .map_err(|e| ToolError::Failed(format!("The operational data cannot be read: {e}")))?;
+        let loaded = DataFusionEngine::load(&pool, self.catalogue.clone(), self.limits.clone()).await.map_err(|e| ToolError::Failed(e.to_string()));
+        pool.close().await;
+        let engine = Arc::new(loaded?);
+        *slot = Some((engine.clone(), Instant::now()));
+        Ok(engine)
+    }
+
+    /// The caller's rows: the facilities the tenant granted them.
+    pub async fn scope(&self, ctx: &ToolContext) -> Result<RowScope, ToolError> {
+        let member =
+            self.store.member(ctx.tenant_id(), ctx.user_id()).await.map_err(|e| ToolError::Failed(format!("The caller's grants cannot be read: {e}")))?;
+        Ok(RowScope { facilities: member.map(|m| m.facilities).unwrap_or_default() })
+    }
+}

@@ -1,0 +1,23 @@
+import type { ToolFamily } from "../types";
+import { BiToolCard } from "./BiToolCard";
+import strings from "./strings/en";
+
+/**
+ * The BI family's web half: one card for the cube tools — the catalogue of cubes, a
+ * cube's schema, its enum fields and their values —, the read-only query over them, and
+ * the export of a query's result to a file (spec 001 §2.13).
+ */
+const bi: ToolFamily<typeof strings> = {
+  strings,
+  cards: {
+    getCubeDescTool: BiToolCard,
+    getCubeSchemaInfoTool: BiToolCard,
+    getCubeFieldEnumQueryIdsTool: BiToolCard,
+    getCubeEnumValuesTool: BiToolCard,
+    testQuerySqlTool: BiToolCard,
+    generateFileNameTool: BiToolCard,
+    downloadFileTool: BiToolCard,
+  },
+};
+
+export default bi;

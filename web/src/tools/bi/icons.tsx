@@ -1,0 +1,46 @@
+import { Icon, type IconProps } from "../../components/icons";
+
+/** The BI card's icons (the stroke style of components/icons.tsx), one per kind of tool. */
+
+/** A cube: the catalogue of cubes and a cube's schema. */
+export function CubeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3 4 7.5v9L12 21l8-4.5v-9z" />
+      <path d="M4 7.5 12 12l8-4.5M12 12v9" />
+    </Icon>
+  );
+}
+
+/** A list with markers: a cube's enum fields and their values. */
+export function EnumIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M9 6h11M9 12h11M9 18h11" />
+      <rect x="3.5" y="4.5" width="3" height="3" rx="0.5" />
+      <rect x="3.5" y="10.5" width="3" height="3" rx="0.5" />
+      <rect x="3.5" y="16.5" width="3" height="3" rx="0.5" />
+    </Icon>
+  );
+}
+
+/** A table with a header row: a query and its rows. */
+export function QueryIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
+      <path d="M3.5 9.5h17M3.5 14.5h17M9.5 9.5v10" />
+    </Icon>
+  );
+}
+
+
+/** A sheet with a folded corner: the file an export is written to. */
+export function SheetIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 3.5H7a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-10z" />
+      <path d="M14 3.5v5h5M9 13h6M9 16.5h6" />
+    </Icon>
+  );
+}
