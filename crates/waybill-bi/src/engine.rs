@@ -275,6 +275,25 @@ impl DataFusionEngine {
         self.data_as_of
     }
 
+    /// A planner's complaint in the user's terms: an unknown field named with the fields
+    /// it may have meant.
+    fn planning_error(&self, text: &str, named: &BTreeSet<String>) -> QueryError {
+        let Some(rest) = text.split("No field named ").nth(1) else {
+            return if text.contains("not found") { QueryError::Unknown(text.to_owned()) } else { QueryError::Refused(text.to_owned()) };
+        };
+        let field: String = rest.chars().take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '"')).collect();
+        let field = field.trim_matches('"').trim_end_matches('.').rsplit('.').next().unwrap_or_default().trim_matches('"').to_owned();
+        let fields: Vec<String> = named
+            .iter()
+            .filter_map(|n| self.catalogue.get(n))
+            .flat_map(|c| c.dimensions.iter().map(|d| d.name.clone()).chain(c.measures.iter().map(|m| m.name.clone())))
+            .collect();
+        let close = near(&field, fields.iter().cloned());
+        let hint = if close.is_empty() { String::new() } else { format!(" Did you mean {}?", close.join(", ")) };
+        let cubes: Vec<&str> = named.iter().map(String::as_str).collect();
+        QueryError::Unknown(format!("There is no field named {field} in {}.{hint} Its fields are: {}.", cubes.join(", "), fields.join(", ")))
+    }
+
     async fn execute(&self, sql: &str, scope: &RowScope) -> Result<QueryResult, QueryError> {
         let named = parse(sql)?;
         let unknown: Vec<&String> = named.iter().filter(|n| self.catalogue.get(n).is_none()).collect();
@@ -297,10 +316,7 @@ impl DataFusionEngine {
             definitions.push(format!("{name} AS ({view})"));
         }
         let options = SQLOptions::new().with_allow_ddl(false).with_allow_dml(false).with_allow_statements(false);
-        let frame = public.sql_with_options(sql, options).await.map_err(|e| {
-            let text = e.to_string();
-            if text.contains("not found") || text.contains("No field named") { QueryError::Unknown(text) } else { QueryError::Refused(text) }
-        })?;
+        let frame = public.sql_with_options(sql, options).await.map_err(|e| self.planning_error(&e.to_string(), &named))?;
         let refused = disallowed_functions(frame.logical_plan());
         if !refused.is_empty() {
             return Err(QueryError::Refused(format!(
@@ -392,7 +408,12 @@ mod tests {
         let err = engine.run("SELECT random() AS r FROM outbound_orders", &dc).await.unwrap_err();
         assert!(matches!(&err, QueryError::Refused(m) if m.contains("calls random")), "{err:?}");
         let err = engine.run("SELECT colour FROM outbound_orders", &dc).await.unwrap_err();
-        assert!(matches!(err, QueryError::Unknown(_)), "{err:?}");
+        assert!(
+            matches!(&err, QueryError::Unknown(m) if m.starts_with("There is no field named colour in outbound_orders. Its fields are: order_id,")),
+            "{err:?}"
+        );
+        let err = engine.run("SELECT custmer_name, SUM(unit) FROM outbound_orders GROUP BY custmer_name", &dc).await.unwrap_err();
+        assert!(matches!(&err, QueryError::Unknown(m) if m.contains("no field named custmer_name") && m.contains("Did you mean customer_name")), "{err:?}");
         // A query's own names are its own: a CTE called like a table reaches no table.
         let own = engine.run("WITH orders AS (SELECT 1 AS id) SELECT COUNT(*) AS n FROM orders", &dc).await.unwrap();
         assert_eq!(own.rows[0][0].as_i64(), Some(1));
