@@ -1,5 +1,5 @@
 # The two commands: `make run` serves the app, `make test` runs every test suite.
-.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms
+.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms bench-bi
 
 run:
 	@bash scripts/run.sh
@@ -27,3 +27,6 @@ bench-systems:
 
 bench-forms:
 	@bash scripts/bench-forms.sh
+
+bench-bi:
+	@bash scripts/bench-bi.sh

@@ -16,8 +16,9 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use datafusion::arrow::array::{Array, RecordBatch};
-use datafusion::arrow::datatypes::DataType;
+use datafusion::arrow::array::{Array, ArrayRef, RecordBatch};
+use datafusion::arrow::compute::cast;
+use datafusion::arrow::datatypes::{DataType, Field, Schema, SchemaRef, TimeUnit};
 use datafusion::arrow::util::display::{ArrayFormatter, FormatOptions};
 use datafusion::common::tree_node::{TreeNode, TreeNodeRecursion};
 use datafusion::datasource::{MemTable, ViewTable};
@@ -255,6 +256,49 @@ fn rows_of(batches: &[RecordBatch], max: usize) -> Result<Vec<Vec<Value>>, Query
     Ok(rows)
 }
 
+/// The columns of `table` the cubes read as times: parsed once when the snapshot is
+/// read rather than on every query.
+fn time_columns(catalogue: &Catalogue, table: &str) -> BTreeSet<String> {
+    let mut columns = BTreeSet::new();
+    for cube in catalogue.cubes() {
+        for d in cube.dimensions.iter().filter(|d| d.kind == crate::cube::DimensionType::Time) {
+            let expression = d.expression();
+            let (owner, column) = expression.split_once('.').unwrap_or((cube.name.as_str(), expression));
+            let owner_table = catalogue.get(owner).map(|c| c.table.as_str());
+            if owner_table == Some(table) && crate::load::is_identifier(column) {
+                columns.insert(column.to_owned());
+            }
+        }
+    }
+    columns
+}
+
+/// The batches with the text columns in `times` as timestamps; a column whose text does
+/// not parse stays text (the views cast it per query then).
+fn with_timestamps(schema: SchemaRef, batches: Vec<RecordBatch>, times: &BTreeSet<String>) -> (SchemaRef, Vec<RecordBatch>) {
+    let target = DataType::Timestamp(TimeUnit::Microsecond, None);
+    let convert: Vec<bool> = schema.fields().iter().map(|f| times.contains(f.name()) && f.data_type() == &DataType::Utf8).collect();
+    if !convert.iter().any(|c| *c) {
+        return (schema, batches);
+    }
+    let mut converted = Vec::with_capacity(batches.len());
+    for batch in &batches {
+        let columns: Result<Vec<ArrayRef>, _> =
+            batch.columns().iter().zip(&convert).map(|(c, yes)| if *yes { cast(c, &target) } else { Ok(c.clone()) }).collect();
+        match columns {
+            Ok(columns) => converted.push(columns),
+            Err(_) => return (schema, batches),
+        }
+    }
+    let fields: Vec<Field> =
+        schema.fields().iter().zip(&convert).map(|(f, yes)| if *yes { Field::new(f.name(), target.clone(), true) } else { f.as_ref().clone() }).collect();
+    let typed: SchemaRef = Arc::new(Schema::new(fields));
+    match converted.into_iter().map(|columns| RecordBatch::try_new(typed.clone(), columns)).collect::<Result<Vec<_>, _>>() {
+        Ok(retyped) => (typed, retyped),
+        Err(_) => (schema, batches),
+    }
+}
+
 impl DataFusionEngine {
     /// Reads every table the cubes use from `pool` into memory.
     pub async fn load(pool: &SqlitePool, catalogue: Arc<Catalogue>, limits: Limits) -> Result<Self, QueryError> {
@@ -264,7 +308,8 @@ impl DataFusionEngine {
         let data_as_of = jiff::Timestamp::now();
         for table in tables {
             let read = read_table(pool, table).await.map_err(|e| QueryError::Failed(format!("reading {table}: {e}")))?;
-            let provider = MemTable::try_new(read.schema, vec![read.batches]).map_err(|e| QueryError::Failed(e.to_string()))?;
+            let (schema, batches) = with_timestamps(read.schema, read.batches, &time_columns(&catalogue, table));
+            let provider = MemTable::try_new(schema, vec![batches]).map_err(|e| QueryError::Failed(e.to_string()))?;
             base.register_table(table, Arc::new(provider)).map_err(|e| QueryError::Failed(e.to_string()))?;
         }
         Ok(DataFusionEngine { catalogue, base, runtime, limits, data_as_of })
@@ -428,6 +473,26 @@ mod tests {
         let endless = "SELECT COUNT(*) AS n FROM order_lines a CROSS JOIN order_lines b CROSS JOIN order_lines c";
         let err = slow.run(endless, &scope(&["dc-ontario"])).await.unwrap_err();
         assert!(matches!(err, QueryError::Timeout(_)), "{err:?}");
+    }
+
+    #[tokio::test]
+    async fn time_columns_are_timestamps_in_the_snapshot_and_periods_filter() {
+        let catalogue = Catalogue::demo();
+        assert!(time_columns(&catalogue, "orders").contains("created_at"));
+        assert!(time_columns(&catalogue, "orders").contains("requested_ship_date"));
+        assert!(!time_columns(&catalogue, "orders").contains("status"));
+        let (_demo, engine) = started(Limits::default()).await;
+        let orders = engine.base.table_provider("orders").await.unwrap().schema();
+        assert!(matches!(orders.field_with_name("created_at").unwrap().data_type(), DataType::Timestamp(..)), "parsed once, at load");
+        assert_eq!(orders.field_with_name("status").unwrap().data_type(), &DataType::Utf8);
+        let sql = "SELECT COUNT(order_id) AS n FROM outbound_orders WHERE created_at >= TIMESTAMP '2026-11-09' AND created_at < TIMESTAMP '2026-11-16'";
+        let week = engine.run(sql, &scope(&["dc-ontario"])).await.unwrap();
+        let all = engine.run("SELECT COUNT(order_id) AS n FROM outbound_orders", &scope(&["dc-ontario"])).await.unwrap();
+        let (week, all) = (week.rows[0][0].as_i64().unwrap(), all.rows[0][0].as_i64().unwrap());
+        assert!(week > 0 && week < all, "{week} of {all}");
+        let days =
+            engine.run("SELECT date_trunc('day', created_at) AS day FROM outbound_orders ORDER BY day DESC LIMIT 1", &scope(&["dc-ontario"])).await.unwrap();
+        assert!(days.rows[0][0].as_str().unwrap().starts_with("2026-11-"), "{:?}", days.rows);
     }
 
     #[tokio::test]
