@@ -6,6 +6,7 @@ use serde_json::Value;
 use sqlx::FromRow;
 
 use crate::Demo;
+use crate::http::page::contains_pattern;
 
 /// Options in one page.
 pub const PAGE_SIZE: u32 = 20;
@@ -202,20 +203,6 @@ fn source(lookup: Lookup) -> Source {
             order: "name",
         },
     }
-}
-
-/// `text` as a LIKE pattern that finds it anywhere, its wildcards taken literally.
-fn contains_pattern(text: &str) -> String {
-    let mut pattern = String::with_capacity(text.len() + 2);
-    pattern.push('%');
-    for c in text.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
 }
 
 #[derive(FromRow)]

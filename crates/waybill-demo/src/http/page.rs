@@ -120,7 +120,7 @@ impl Filter {
     /// Any of `columns` contains `text`, ignoring ASCII case.
     pub fn contains(self, columns: &[&'static str], text: Option<&str>) -> Self {
         let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else { return self };
-        let pattern = format!("%{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+        let pattern = contains_pattern(text);
         let clause: Vec<String> = columns.iter().map(|c| format!("{c} LIKE ? ESCAPE '\\'")).collect();
         let args: Vec<Arg> = columns.iter().map(|_| Arg::Text(pattern.clone())).collect();
         self.cond(&format!("({})", clause.join(" OR ")), args)
@@ -187,4 +187,10 @@ where
 {
     let sql = format!("SELECT {columns} FROM {from} WHERE 1 = 1{} ORDER BY {order}", filter.sql);
     Ok(filter.bind(sqlx::query_as(sqlx::AssertSqlSafe(sql))).fetch_all(executor).await?)
+}
+
+/// `text` as a LIKE pattern (with `ESCAPE '\'`) that finds it anywhere, its wildcards
+/// taken literally.
+pub(crate) fn contains_pattern(text: &str) -> String {
+    format!("%{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
 }

@@ -199,21 +199,11 @@ function Control(props: ControlProps) {
         </label>
       );
     case "date":
-      return (
-        <DatePicker
-          id={id}
-          value={dateText(value)}
-          onChange={(v) => onChange(v)}
-          disabled={disabled}
-          required={field.required}
-          invalid={invalid}
-          aria-describedby={describedBy}
-          placeholder={field.placeholder}
-        />
-      );
     case "datetime":
+    case "time": {
+      const Picker = field.type === "date" ? DatePicker : field.type === "datetime" ? DateTimePicker : TimePicker;
       return (
-        <DateTimePicker
+        <Picker
           id={id}
           value={dateText(value)}
           onChange={(v) => onChange(v)}
@@ -224,19 +214,7 @@ function Control(props: ControlProps) {
           placeholder={field.placeholder}
         />
       );
-    case "time":
-      return (
-        <TimePicker
-          id={id}
-          value={dateText(value)}
-          onChange={(v) => onChange(v)}
-          disabled={disabled}
-          required={field.required}
-          invalid={invalid}
-          aria-describedby={describedBy}
-          placeholder={field.placeholder}
-        />
-      );
+    }
     case "file":
       return <FileField {...props} />;
     case "address":

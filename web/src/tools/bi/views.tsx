@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckIcon } from "../../components/icons";
 import type { CubeDescResult } from "../../generated/tools/bi/CubeDescResult";
@@ -15,6 +16,26 @@ import { LABEL } from "./parts";
 const TABLE_BOX = "overflow-x-auto rounded-md border border-slate-200";
 const TH = "px-2 py-1.5 font-medium whitespace-nowrap";
 const TD = "px-2 py-1 align-top";
+
+/** A small table of the catalogue: its header row, then `children` as its body rows. */
+function SmallTable({ headers, testId, label, children }: { headers: { text: string; className?: string }[]; testId: string; label?: string; children: ReactNode }) {
+  return (
+    <div className={TABLE_BOX}>
+      <table className="w-full text-left text-xs" aria-label={label} data-testid={testId}>
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            {headers.map((h) => (
+              <th key={h.text} scope="col" className={h.className ? `${TH} ${h.className}` : TH}>
+                {h.text}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
 
 /** A name as the cube writes it, for SQL: monospace and muted. */
 function Code({ children, testId }: { children: string; testId?: string }) {
@@ -79,74 +100,43 @@ export function SchemaView({ result }: { result: CubeSchemaResult }) {
       {result.measures.length > 0 && (
         <section>
           <h5 className={`mb-1 ${LABEL}`}>{t("bi.schema.measures")}</h5>
-          <div className={TABLE_BOX}>
-            <table className="w-full text-left text-xs" data-testid="bi-measures">
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className={TH}>
-                    {t("bi.schema.name")}
-                  </th>
-                  <th scope="col" className={TH}>
-                    {t("bi.schema.usage")}
-                  </th>
-                  <th scope="col" className={TH}>
-                    {t("bi.schema.format")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {result.measures.map((measure) => (
-                  <tr key={measure.name}>
-                    <td className={TD}>
-                      <FieldName {...measure} />
-                    </td>
-                    <td className={`${TD} font-mono break-all text-slate-800`}>{measure.usage}</td>
-                    <td className={`${TD} font-mono text-slate-600`}>{measure.format}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SmallTable testId="bi-measures" headers={[{ text: t("bi.schema.name") }, { text: t("bi.schema.usage") }, { text: t("bi.schema.format") }]}>
+            {result.measures.map((measure) => (
+              <tr key={measure.name}>
+                <td className={TD}>
+                  <FieldName {...measure} />
+                </td>
+                <td className={`${TD} font-mono break-all text-slate-800`}>{measure.usage}</td>
+                <td className={`${TD} font-mono text-slate-600`}>{measure.format}</td>
+              </tr>
+            ))}
+          </SmallTable>
         </section>
       )}
       {result.dimensions.length > 0 && (
         <section>
           <h5 className={`mb-1 ${LABEL}`}>{t("bi.schema.dimensions")}</h5>
-          <div className={TABLE_BOX}>
-            <table className="w-full text-left text-xs" data-testid="bi-dimensions">
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className={TH}>
-                    {t("bi.schema.name")}
-                  </th>
-                  <th scope="col" className={TH}>
-                    {t("bi.schema.type")}
-                  </th>
-                  <th scope="col" className={`${TH} text-center`}>
-                    {t("bi.schema.enum")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {result.dimensions.map((dimension) => (
-                  <tr key={dimension.name}>
-                    <td className={TD}>
-                      <FieldName {...dimension} />
-                    </td>
-                    <td className={`${TD} font-mono text-slate-600`}>{dimension.type}</td>
-                    <td className={`${TD} text-center`}>
-                      {dimension.isEnum && (
-                        <span className="inline-flex text-teal-600" title={t("bi.schema.isEnum")} data-testid="bi-enum-mark">
-                          <CheckIcon className="size-3.5" />
-                          <span className="sr-only">{t("bi.schema.isEnum")}</span>
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SmallTable
+            testId="bi-dimensions"
+            headers={[{ text: t("bi.schema.name") }, { text: t("bi.schema.type") }, { text: t("bi.schema.enum"), className: "text-center" }]}
+          >
+            {result.dimensions.map((dimension) => (
+              <tr key={dimension.name}>
+                <td className={TD}>
+                  <FieldName {...dimension} />
+                </td>
+                <td className={`${TD} font-mono text-slate-600`}>{dimension.type}</td>
+                <td className={`${TD} text-center`}>
+                  {dimension.isEnum && (
+                    <span className="inline-flex text-teal-600" title={t("bi.schema.isEnum")} data-testid="bi-enum-mark">
+                      <CheckIcon className="size-3.5" />
+                      <span className="sr-only">{t("bi.schema.isEnum")}</span>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </SmallTable>
         </section>
       )}
       {result.hint && (
@@ -165,30 +155,16 @@ export function SchemaView({ result }: { result: CubeSchemaResult }) {
 export function EnumFieldsView({ result }: { result: EnumQueryIdsResult }) {
   const { t } = useTranslation();
   return (
-    <div className={TABLE_BOX}>
-      <table className="w-full text-left text-xs" aria-label={t("bi.fields.label")} data-testid="bi-enum-fields">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className={TH}>
-              {t("bi.fields.field")}
-            </th>
-            <th scope="col" className={TH}>
-              {t("bi.fields.queryId")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {result.fields.map((field) => (
-            <tr key={field.queryId}>
-              <td className={TD}>
-                <FieldName title={field.title} name={field.field} description="" />
-              </td>
-              <td className={`${TD} font-mono break-all text-slate-800`}>{field.queryId}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SmallTable testId="bi-enum-fields" label={t("bi.fields.label")} headers={[{ text: t("bi.fields.field") }, { text: t("bi.fields.queryId") }]}>
+      {result.fields.map((field) => (
+        <tr key={field.queryId}>
+          <td className={TD}>
+            <FieldName title={field.title} name={field.field} description="" />
+          </td>
+          <td className={`${TD} font-mono break-all text-slate-800`}>{field.queryId}</td>
+        </tr>
+      ))}
+    </SmallTable>
   );
 }
 
