@@ -106,9 +106,12 @@ impl TypedTool for FileNameTool {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export_to = "tools/bi/")]
 pub struct DownloadInput {
-    /// The SELECT over the cubes whose result to export (as for testQuerySqlTool)
+    /// The SELECT over the cubes whose result to export (as for testQuerySqlTool); omit it
+    /// to export this chat's last query ("export that")
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     #[schemars(length(min = 1, max = 20000))]
-    pub sql: String,
+    pub sql: Option<String>,
     /// From generateFileNameTool
     #[schemars(length(min = 1, max = 120))]
     pub file_name: String,
@@ -199,6 +202,23 @@ pub fn xlsx(columns: &[String], rows: &[Vec<Value>]) -> Result<Vec<u8>, rust_xls
     book.save_to_buffer()
 }
 
+/// The last query run in the caller's chat, with its purpose: what "export that" exports.
+async fn last_query(store: &Store, ctx: &ToolContext) -> Result<(String, Option<String>), ToolError> {
+    let messages = store
+        .chat_messages(ctx.tenant_id(), ctx.user_id(), &ctx.chat_id)
+        .await
+        .map_err(|e| ToolError::Failed(format!("The chat's earlier queries cannot be read: {e}")))?;
+    let last = messages.iter().rev().filter(|m| m.role == "assistant").find_map(|m| {
+        let body: Value = serde_json::from_str(&m.body).ok()?;
+        body["parts"].as_array()?.iter().rev().find_map(|part| {
+            let named = part["type"] == "tool-testQuerySqlTool" || (part["type"] == "dynamic-tool" && part["toolName"] == "testQuerySqlTool");
+            let sql = part["input"]["sql"].as_str().filter(|_| named && part["state"] == "output-available")?;
+            Some((sql.to_owned(), part["input"]["purpose"].as_str().map(str::to_owned)))
+        })
+    });
+    last.ok_or_else(|| ToolError::Invalid("This chat has no query to export yet: pass the SELECT to export as sql, or ask the numbers question first".into()))
+}
+
 pub struct DownloadTool {
     pub warehouse: Arc<Warehouse>,
     pub files: Arc<FileService>,
@@ -223,23 +243,34 @@ impl TypedTool for DownloadTool {
     }
 
     fn offline_input(&self, text: &str, _: &ToolContext) -> Option<DownloadInput> {
-        let (sql, purpose) = crate::offline::query_for(text).unwrap_or_else(crate::offline::default_query);
+        // Words that name a question export its answer; "export that" the chat's last query.
+        let named = crate::offline::query_for(text);
         let format = if text.to_lowercase().contains("csv") { ExportFormat::Csv } else { ExportFormat::Xlsx };
         let day = jiff::Zoned::now().strftime("%Y-%m-%d").to_string();
-        Some(DownloadInput { sql, file_name: file_name(&purpose, &day, format), format: Some(format) })
+        let purpose = named.as_ref().map_or("export", |(_, p)| p.as_str());
+        Some(DownloadInput { file_name: file_name(purpose, &day, format), sql: named.map(|(sql, _)| sql), format: Some(format) })
     }
 
     fn call<'a>(&'a self, input: DownloadInput, ctx: &'a ToolContext) -> BoxFuture<'a, Result<DownloadResult, ToolError>> {
         Box::pin(async move {
             let format = input.format.unwrap_or_default();
+            let (sql, purpose) = match input.sql {
+                Some(sql) => (sql, None),
+                None => last_query(&self.store, ctx).await?,
+            };
             let engine = self.warehouse.engine().await?;
             let scope = self.warehouse.scope(ctx).await?;
-            let out = engine.run(&input.sql, &scope).await.map_err(query_error)?;
+            let out = engine.run(&sql, &scope).await.map_err(query_error)?;
             let bytes = match format {
                 ExportFormat::Csv => csv(&out.columns, &out.rows),
                 ExportFormat::Xlsx => xlsx(&out.columns, &out.rows).map_err(|e| ToolError::Failed(format!("The workbook could not be written: {e}")))?,
             };
-            let stem = input.file_name.trim().trim_end_matches(".xlsx").trim_end_matches(".csv");
+            // A generic name the words gave gets the last query's purpose instead.
+            let named = match purpose {
+                Some(p) if input.file_name.starts_with("export-") => file_name(&p, &jiff::Zoned::now().strftime("%Y-%m-%d").to_string(), format),
+                _ => input.file_name.clone(),
+            };
+            let stem = named.trim().trim_end_matches(".xlsx").trim_end_matches(".csv");
             let name = format!("{stem}.{}", format.extension());
             let who = Uploader { tenant_id: ctx.tenant_id(), user_id: ctx.user_id(), facility_id: ctx.facility_id() };
             let options = UploadOptions { filename: &name, declared_type: Some(format.media_type()), operator: "Waybill", watermark: false, thumbnail: false };

@@ -3,7 +3,7 @@
 //! first use and read again when older than the configured refresh.
 
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
@@ -12,8 +12,9 @@ use serde::Deserialize;
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 use tokio::sync::Mutex;
 use waybill_store::Store;
-use waybill_tools::{Family, Scope, Services, Tool, ToolContext, ToolError, typed};
+use waybill_tools::{Family, Migrations, Scope, Services, Tool, ToolContext, ToolError, typed};
 
+use crate::dashboard::{DashboardTool, Dashboards};
 use crate::engine::{DataFusionEngine, Limits, RowScope};
 use crate::export::{DownloadTool, FileNameTool};
 use crate::load::Catalogue;
@@ -39,21 +40,45 @@ impl Default for BiConfig {
     }
 }
 
+static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
 /// The BI family over one tenant's operational database.
 pub struct Bi {
     /// The database file and the tenant whose data it is; none: the family offers nothing.
     source: Option<(PathBuf, String)>,
+    shared: BiHandle,
+}
+
+/// The warehouse and saved dashboards the family's tools use, for the server's dashboard
+/// routes; empty until the family's tools are built.
+#[derive(Clone, Default)]
+pub struct BiHandle(Arc<OnceLock<(Arc<Warehouse>, Dashboards)>>);
+
+impl BiHandle {
+    pub fn warehouse(&self) -> Option<&Arc<Warehouse>> {
+        self.0.get().map(|(w, _)| w)
+    }
+
+    pub fn dashboards(&self) -> Option<&Dashboards> {
+        self.0.get().map(|(_, d)| d)
+    }
 }
 
 impl Bi {
     /// Cubes over the SQLite database at `path`, the data of `tenant` (the demo facility's).
     pub fn over(path: PathBuf, tenant: &str) -> Self {
-        Bi { source: Some((path, tenant.to_owned())) }
+        Bi { source: Some((path, tenant.to_owned())), shared: BiHandle::default() }
     }
 
     /// No operational data: the cube tools are offered to no one.
     pub fn none() -> Self {
-        Bi { source: None }
+        Bi { source: None, shared: BiHandle::default() }
+    }
+
+    /// What the server's dashboard routes reach the family's warehouse through.
+    pub fn handle(&self) -> BiHandle {
+        self.shared.clone()
     }
 }
 
@@ -64,14 +89,21 @@ impl Family for Bi {
     fn tools(&self, config: &BiConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
         let limits =
             Limits { max_rows: config.max_rows.clamp(1, 100_000), timeout: Duration::from_secs(config.timeout_seconds.clamp(1, 600)), ..Limits::default() };
-        let warehouse = Arc::new(Warehouse {
-            catalogue: Arc::new(Catalogue::demo()),
-            source: self.source.clone(),
-            store: services.store.clone(),
-            limits,
-            refresh: Duration::from_secs(config.refresh_minutes.max(1) * 60),
-            engine: Mutex::new(None),
-        });
+        let (warehouse, dashboards) = self
+            .shared
+            .0
+            .get_or_init(|| {
+                let warehouse = Arc::new(Warehouse {
+                    catalogue: Arc::new(Catalogue::demo()),
+                    source: self.source.clone(),
+                    store: services.store.clone(),
+                    limits,
+                    refresh: Duration::from_secs(config.refresh_minutes.max(1) * 60),
+                    engine: Mutex::new(None),
+                });
+                (warehouse, Dashboards::new(services.store.clone(), services.sealer.clone()))
+            })
+            .clone();
         vec![
             typed(CubeDescTool { warehouse: warehouse.clone() }),
             typed(CubeSchemaTool { warehouse: warehouse.clone() }),
@@ -79,8 +111,13 @@ impl Family for Bi {
             typed(EnumValuesTool { warehouse: warehouse.clone() }),
             typed(QueryTool { warehouse: warehouse.clone() }),
             typed(FileNameTool { warehouse: warehouse.clone() }),
-            typed(DownloadTool { warehouse, files: services.files.clone(), store: services.store.clone() }),
+            typed(DownloadTool { warehouse: warehouse.clone(), files: services.files.clone(), store: services.store.clone() }),
+            typed(DashboardTool { warehouse, dashboards }),
         ]
+    }
+
+    fn migrations(&self) -> Option<Migrations> {
+        Some(Migrations { sqlite: &SQLITE, postgres: &POSTGRES })
     }
 }
 
@@ -125,8 +162,12 @@ impl Warehouse {
 
     /// The caller's rows: the facilities the tenant granted them.
     pub async fn scope(&self, ctx: &ToolContext) -> Result<RowScope, ToolError> {
-        let member =
-            self.store.member(ctx.tenant_id(), ctx.user_id()).await.map_err(|e| ToolError::Failed(format!("The caller's grants cannot be read: {e}")))?;
-        Ok(RowScope { facilities: member.map(|m| m.facilities).unwrap_or_default() })
+        Ok(self.grants(ctx.tenant_id(), ctx.user_id()).await?.unwrap_or(RowScope { facilities: Vec::new() }))
+    }
+
+    /// The rows `user_id` sees in `tenant_id`; none when they are not an active member.
+    pub async fn grants(&self, tenant_id: &str, user_id: &str) -> Result<Option<RowScope>, ToolError> {
+        let member = self.store.member(tenant_id, user_id).await.map_err(|e| ToolError::Failed(format!("The caller's grants cannot be read: {e}")))?;
+        Ok(member.filter(|m| !m.suspended).map(|m| RowScope { facilities: m.facilities }))
     }
 }

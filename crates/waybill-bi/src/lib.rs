@@ -13,6 +13,7 @@
 //! demo facility.
 
 mod cube;
+pub mod dashboard;
 mod engine;
 mod export;
 mod family;
@@ -25,7 +26,7 @@ mod views;
 pub use cube::{Aggregation, Cube, Dimension, DimensionType, Format, Join, Measure, Relationship};
 pub use engine::{ALLOWED_FUNCTIONS, DataFusionEngine, Limits, QueryEngine, QueryError, QueryResult, RowScope};
 pub use export::{DownloadInput, DownloadResult, DownloadTool, ExportFormat, FileNameInput, FileNameResult, FileNameTool, csv, file_name, xlsx};
-pub use family::{Bi, BiConfig, Warehouse};
+pub use family::{Bi, BiConfig, BiHandle, Warehouse};
 pub use load::{Catalogue, CubeError};
 pub use tools::*;
 pub use views::view_sql;

@@ -87,7 +87,7 @@ pub struct Catalogue {
 }
 
 /// The shipped cubes over the demo facility.
-const DEMO: [(&str, &str); 9] = [
+const DEMO: [(&str, &str); 12] = [
     ("outbound_orders.yaml", include_str!("../cubes/outbound_orders.yaml")),
     ("order_lines.yaml", include_str!("../cubes/order_lines.yaml")),
     ("shipments.yaml", include_str!("../cubes/shipments.yaml")),
@@ -97,6 +97,9 @@ const DEMO: [(&str, &str); 9] = [
     ("dock_doors.yaml", include_str!("../cubes/dock_doors.yaml")),
     ("customers.yaml", include_str!("../cubes/customers.yaml")),
     ("carriers.yaml", include_str!("../cubes/carriers.yaml")),
+    ("yard_trailers.yaml", include_str!("../cubes/yard_trailers.yaml")),
+    ("staff.yaml", include_str!("../cubes/staff.yaml")),
+    ("labour.yaml", include_str!("../cubes/labour.yaml")),
 ];
 
 impl Catalogue {

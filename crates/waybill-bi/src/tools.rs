@@ -438,6 +438,10 @@ impl TypedTool for QueryTool {
             "inventory",
             "appointments",
             "dock doors",
+            "picks per",
+            "pick rate",
+            "per hour",
+            "dwell",
         ]
     }
 

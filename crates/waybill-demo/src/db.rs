@@ -11,7 +11,9 @@ use sqlx::{Sqlite, SqliteConnection, Transaction};
 use crate::{DemoConfig, DemoError, Scale, System, Token, Tokens};
 
 /// Bumped whenever the schema or the meaning of stored data changes.
-const SCHEMA_VERSION: &str = "1";
+const SCHEMA_VERSION: &str = "2";
+/// The version before pick events, upgraded in place by deriving them.
+const WITHOUT_PICKS: &str = "1";
 
 /// Readers and the one writer. SQLite serialises writers anyway; queueing them on one
 /// connection that begins `IMMEDIATE` avoids lock upgrades failing under load.
@@ -66,8 +68,14 @@ pub(crate) async fn prepare(db: &Db, config: &DemoConfig) -> Result<Prepared, De
     let has_meta: bool = sqlx::query_scalar("SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetch_one(&db.write).await?;
     let version: Option<String> =
         if has_meta { sqlx::query_scalar("SELECT value FROM meta WHERE key = 'schema'").fetch_optional(&db.write).await? } else { None };
+    if version.as_deref() == Some(WITHOUT_PICKS) {
+        let mut tx = db.begin().await?;
+        sqlx::raw_sql(include_str!("picks.sql")).execute(&mut *tx).await?;
+        set_meta(&mut tx, "schema", SCHEMA_VERSION).await?;
+        tx.commit().await?;
+    }
     let anchor = match version.as_deref() {
-        Some(SCHEMA_VERSION) => {
+        Some(SCHEMA_VERSION | WITHOUT_PICKS) => {
             let anchor: String = sqlx::query_scalar("SELECT value FROM meta WHERE key = 'anchor'").fetch_one(&db.write).await?;
             anchor.parse().map_err(|_| DemoError::Corrupt("anchor date"))?
         }
@@ -106,6 +114,7 @@ async fn create(db: &Db, seed: u64, scale: Scale, anchor: Date) -> Result<(), De
     crate::seed::run(db, seed, scale, anchor).await?;
 
     let mut tx = db.begin().await?;
+    sqlx::raw_sql(include_str!("picks.sql")).execute(&mut *tx).await?;
     sqlx::raw_sql(include_str!("indexes.sql")).execute(&mut *tx).await?;
     set_meta(&mut tx, "seed", &seed.to_string()).await?;
     set_meta(&mut tx, "scale", &scale.order_lines().to_string()).await?;

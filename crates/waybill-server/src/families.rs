@@ -6,12 +6,17 @@ use waybill_tools::FamilySet;
 use crate::config::Config;
 
 /// BI over the demo facility's data when the demo runs (it is the demo tenant's).
-fn bi(config: &Config) -> waybill_bi::Bi {
+pub fn bi(config: &Config) -> waybill_bi::Bi {
     if config.demo.enabled { waybill_bi::Bi::over(crate::demo::database_path(config), waybill_demo::TENANT) } else { waybill_bi::Bi::none() }
 }
 
 /// Every family, as `waybill serve` registers them.
 pub fn registered(config: &Config) -> FamilySet {
+    with_bi(config, bi(config))
+}
+
+/// Every family, with `bi` (whose handle the server keeps for the dashboard routes).
+pub fn with_bi(config: &Config, bi: waybill_bi::Bi) -> FamilySet {
     let families = FamilySet::new()
         .with(waybill_families::time::Time)
         .with(waybill_families::weather::Weather)
@@ -24,7 +29,7 @@ pub fn registered(config: &Config) -> FamilySet {
         .with(waybill_families::forms::Forms)
         .with(waybill_systems::Systems)
         .with(waybill_systems::Oms)
-        .with(bi(config));
+        .with(bi);
     if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families }
 }
 

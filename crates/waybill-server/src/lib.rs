@@ -10,6 +10,7 @@ pub mod chat;
 pub mod chat_events;
 pub mod chat_history;
 pub mod config;
+pub mod dashboards;
 pub mod demo;
 pub mod error;
 pub mod events;
@@ -82,23 +83,34 @@ pub struct AppState {
     pub systems: Arc<waybill_systems::Shared>,
     /// The built-in demo facility, served under `/demo/…` when set.
     pub demo: Option<waybill_demo::Demo>,
+    /// The BI family's warehouse and saved dashboards, for the dashboard routes.
+    pub bi: waybill_bi::BiHandle,
 }
 
 impl AppState {
     /// The state as `waybill serve` builds it: the registered families (their pending
     /// migrations applied) and the tools their configuration enables.
     pub async fn new(store: Store, config: Config, keys: TokenKeys) -> anyhow::Result<Self> {
-        let families = families::registered(&config);
-        Self::build(store, config, keys, families, None).await
+        let bi = families::bi(&config);
+        let handle = bi.handle();
+        let families = families::with_bi(&config, bi);
+        Self::build(store, config, keys, families, None, handle).await
     }
 
     /// The state with exactly `tools` (tests offer their own).
     pub async fn with_tools(store: Store, config: Config, keys: TokenKeys, tools: Registry) -> anyhow::Result<Self> {
         let families = families::registered(&config);
-        Self::build(store, config, keys, families, Some(tools)).await
+        Self::build(store, config, keys, families, Some(tools), waybill_bi::BiHandle::default()).await
     }
 
-    async fn build(store: Store, config: Config, keys: TokenKeys, families: FamilySet, tools: Option<Registry>) -> anyhow::Result<Self> {
+    async fn build(
+        store: Store,
+        config: Config,
+        keys: TokenKeys,
+        families: FamilySet,
+        tools: Option<Registry>,
+        bi: waybill_bi::BiHandle,
+    ) -> anyhow::Result<Self> {
         families.migrate(&store).await?;
         let files = Arc::new(FileService::new(&file_settings(&config))?);
         let outbound = Outbound::new(Policy::allowing(&config.outbound.allow_hosts));
@@ -139,6 +151,7 @@ impl AppState {
             sealer,
             systems,
             demo: None,
+            bi,
         })
     }
 
@@ -193,6 +206,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(chat::router())
         .merge(admin::router())
         .merge(options::router())
+        .merge(dashboards::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
     let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router());
@@ -215,6 +229,7 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(error::JSON_LIMIT));
     let router = Router::new()
         .route("/healthz", get(http::healthz))
+        .route("/d/{token}", get(dashboards::page))
         .nest("/api", Router::new().fallback(http::api_not_found))
         .merge(api)
         .fallback(http::web::serve_asset)

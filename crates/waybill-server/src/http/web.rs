@@ -55,6 +55,11 @@ pub async fn serve_asset(method: Method, uri: Uri, request_headers: HeaderMap) -
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(mime.as_ref()).unwrap_or(HeaderValue::from_static("application/octet-stream")));
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
         headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        if path.starts_with("assets/") {
+            // The dashboard page runs in a frame with an opaque origin: its module
+            // scripts and styles are fetched with CORS.
+            headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+        }
         if let Some(coding) = coding {
             headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
         }
@@ -71,6 +76,28 @@ pub async fn serve_asset(method: Method, uri: Uri, request_headers: HeaderMap) -
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    response
+}
+
+/// The dashboard page (`web/dashboard.html`) with its data: `data` (JSON) goes into a
+/// `<script type="application/json" id="dashboard-data">` before `</head>`, every `<`
+/// escaped so no text in it ends the element.
+pub fn dashboard_page(data: &str) -> Response {
+    let Some(file) = Assets::get("dashboard.html") else { return Html(NOT_BUILT).into_response() };
+    let html = String::from_utf8_lossy(&file.data);
+    let data = data.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
+    let element = format!("<script type=\"application/json\" id=\"dashboard-data\">{data}</script>");
+    let page = match html.find("</head>") {
+        Some(at) => format!("{}{element}{}", &html[..at], &html[at..]),
+        None => format!("{element}{html}"),
+    };
+    let mut response = Html(page).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    // The address is the capability: it is not sent on as a referrer, nor indexed.
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::HeaderName::from_static("x-robots-tag"), HeaderValue::from_static("noindex, nofollow"));
     response
 }
 

@@ -14,7 +14,7 @@ use waybill_server::waybill_tools::{Caller, ToolContext, golden};
 
 /// The app with the demo's data in its data folder, where BI reads it, and two demo
 /// users: dave (every facility) and erin (the Ontario DC only).
-async fn bi_app(store: Store) -> (TestApp, Demo, Session, Session) {
+pub(crate) async fn bi_app(store: Store) -> (TestApp, Demo, Session, Session) {
     store.ensure_tenant(waybill_demo::TENANT, "Demo Logistics").await.unwrap();
     for (id, name) in waybill_demo::FACILITIES {
         store.ensure_facility(waybill_demo::TENANT, id, name).await.unwrap();
@@ -32,14 +32,26 @@ async fn bi_app(store: Store) -> (TestApp, Demo, Session, Session) {
     (app, demo, dave, erin)
 }
 
-async fn ask(app: &TestApp, session: &Session, chat: &str, text: &str) -> Vec<Value> {
+pub(crate) async fn ask(app: &TestApp, session: &Session, chat: &str, text: &str) -> Vec<Value> {
     let body = json!({"id": chat, "model": "waybill-offline", "messages": [user_message("u1", text)]});
     let res = app.call(Method::POST, "/api/chat", Some(session), Some(body)).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text);
     chunks(&res.text).0
 }
 
-fn output_of<'a>(chunks: &'a [Value], tool: &str) -> &'a Value {
+/// The next turn of a chat: its stored messages and the new one, as the chat page sends them.
+pub(crate) async fn ask_on(app: &TestApp, session: &Session, email: &str, chat: &str, text: &str) -> Vec<Value> {
+    let user = app.state.store.user_by_email(email).await.unwrap().unwrap().id;
+    let mut messages: Vec<Value> =
+        app.state.store.chat_messages(&session.tenant, &user, chat).await.unwrap().iter().map(|m| serde_json::from_str(&m.body).unwrap()).collect();
+    messages.push(user_message(&format!("u{}", messages.len() + 1), text));
+    let body = json!({"id": chat, "model": "waybill-offline", "messages": messages});
+    let res = app.call(Method::POST, "/api/chat", Some(session), Some(body)).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    chunks(&res.text).0
+}
+
+pub(crate) fn output_of<'a>(chunks: &'a [Value], tool: &str) -> &'a Value {
     let call = chunks.iter().find(|c| c["type"] == "tool-input-available" && c["toolName"] == tool).unwrap_or_else(|| panic!("no {tool} call in {chunks:#?}"));
     &chunks.iter().find(|c| c["type"] == "tool-output-available" && c["toolCallId"] == call["toolCallId"]).unwrap_or_else(|| panic!("no output in {chunks:#?}"))
         ["output"]
@@ -122,7 +134,7 @@ backend_tests! {
         golden::write("getCubeEnumValuesTool", &values);
 
         // An export: stored in the file service, a workbook behind a link that works alone.
-        let export = ask(&app, &dave, "c-bi", "export that as Excel").await;
+        let export = ask_on(&app, &dave, "dave@demo.test", "c-bi", "export that as Excel").await;
         let file = output_of(&export, "downloadFileTool");
         assert!(file["fileName"].as_str().unwrap().ends_with(".xlsx") && file["rowCount"].as_u64().unwrap() > 0, "{file}");
         let url = file["url"].as_str().unwrap();
@@ -131,6 +143,16 @@ backend_tests! {
         assert!(fetched.text.starts_with("PK"), "a workbook");
         assert_eq!(fetched.headers["content-type"], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
         golden::write("downloadFileTool", &steady(file));
+
+        // "that" is the chat's last query, whichever it was; a chat without one is told so.
+        ask_on(&app, &dave, "dave@demo.test", "c-bi", "top 5 SKUs by picks this month").await;
+        let skus = ask_on(&app, &dave, "dave@demo.test", "c-bi", "export that as csv").await;
+        let csv = output_of(&skus, "downloadFileTool");
+        assert!(csv["generatedSql"].as_str().unwrap().contains("GROUP BY sku"), "{csv}");
+        assert!(csv["fileName"].as_str().unwrap().starts_with("top-skus") && csv["fileName"].as_str().unwrap().ends_with(".csv"), "{csv}");
+        let fresh = ask(&app, &dave, "c-fresh", "export that as Excel").await;
+        let error = fresh.iter().find(|c| c["type"] == "tool-output-error").expect("the export fails");
+        assert!(error["errorText"].as_str().unwrap().contains("no query to export yet"), "{error}");
         let named = run("generateFileNameTool", json!({"description": "Outbound orders by customer", "format": "csv"})).await;
         assert!(named["fileName"].as_str().unwrap().starts_with("outbound-orders-by-customer-") && named["fileName"].as_str().unwrap().ends_with(".csv"));
         golden::write("generateFileNameTool", &steady(&named));

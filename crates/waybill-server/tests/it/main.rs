@@ -13,6 +13,7 @@ mod chat_pages;
 mod chat_providers;
 mod common;
 mod concurrency;
+mod dashboards;
 mod files;
 mod files_s3;
 mod forms;

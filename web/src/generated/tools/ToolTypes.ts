@@ -12,6 +12,8 @@ import type { CubeDescInput } from "./bi/CubeDescInput";
 import type { CubeDescResult } from "./bi/CubeDescResult";
 import type { CubeInput } from "./bi/CubeInput";
 import type { CubeSchemaResult } from "./bi/CubeSchemaResult";
+import type { DashboardInput } from "./bi/DashboardInput";
+import type { DashboardResult } from "./bi/DashboardResult";
 import type { DelegateInput } from "./proving/DelegateInput";
 import type { DelegateReport } from "./proving/DelegateReport";
 import type { DelegateToAgentInput } from "./delegation/DelegateToAgentInput";
@@ -55,6 +57,7 @@ import type { WeatherReport } from "./weather/WeatherReport";
 export type ToolTypes = {
   apiCall: { input: ApiCallInput; output: ApiCallResult };
   apiSearch: { input: ApiSearchInput; output: ApiSearchResult };
+  biDashboardTool: { input: DashboardInput; output: DashboardResult };
   createTodoList: { input: CreateTodoInput; output: TodoList };
   delegateToAgent: { input: DelegateToAgentInput; output: DelegationResult };
   displayFileTool: { input: DisplayFileInput; output: DisplayFileReport };
