@@ -194,6 +194,24 @@ fn parse(sql: &str) -> Result<BTreeSet<String>, QueryError> {
     Ok(named)
 }
 
+/// The cubes one read-only query names (its own common table expressions aside); a name
+/// that is no cube is refused with the cubes it may have meant.
+pub(crate) fn cubes_named(sql: &str, catalogue: &Catalogue) -> Result<BTreeSet<String>, QueryError> {
+    let named = parse(sql)?;
+    if let Some(name) = named.iter().find(|n| catalogue.get(n).is_none()) {
+        let close = near(name, catalogue.cubes().map(|c| c.name.clone()));
+        let hint = if close.is_empty() { String::new() } else { format!(" Did you mean {}?", close.join(", ")) };
+        let all: Vec<&str> = catalogue.cubes().map(|c| c.name.as_str()).collect();
+        return Err(QueryError::Unknown(format!("There is no cube named {name}.{hint} The cubes are: {}.", all.join(", "))));
+    }
+    Ok(named)
+}
+
+/// The refusal of a query calling `refused`.
+pub(crate) fn functions_refused(refused: &[String]) -> QueryError {
+    QueryError::Refused(format!("The query calls {}, which is not allowed; the allowed functions are {}", refused.join(", "), ALLOWED_FUNCTIONS.join(", ")))
+}
+
 /// The functions `plan` calls that are not allowed.
 fn disallowed_functions(plan: &LogicalPlan) -> Vec<String> {
     let mut found = BTreeSet::new();
@@ -340,14 +358,7 @@ impl DataFusionEngine {
     }
 
     async fn execute(&self, sql: &str, scope: &RowScope) -> Result<QueryResult, QueryError> {
-        let named = parse(sql)?;
-        let unknown: Vec<&String> = named.iter().filter(|n| self.catalogue.get(n).is_none()).collect();
-        if let Some(name) = unknown.first() {
-            let close = near(name, self.catalogue.cubes().map(|c| c.name.clone()));
-            let hint = if close.is_empty() { String::new() } else { format!(" Did you mean {}?", close.join(", ")) };
-            let all: Vec<&str> = self.catalogue.cubes().map(|c| c.name.as_str()).collect();
-            return Err(QueryError::Unknown(format!("There is no cube named {name}.{hint} The cubes are: {}.", all.join(", "))));
-        }
+        let named = cubes_named(sql, &self.catalogue)?;
         // Each cube the query names is a view over the base tables, limited to the
         // granted facilities; nothing else is in the query's catalogue.
         let public = SessionContext::new_with_config_rt(config(), self.runtime.clone());
@@ -364,11 +375,7 @@ impl DataFusionEngine {
         let frame = public.sql_with_options(sql, options).await.map_err(|e| self.planning_error(&e.to_string(), &named))?;
         let refused = disallowed_functions(frame.logical_plan());
         if !refused.is_empty() {
-            return Err(QueryError::Refused(format!(
-                "The query calls {}, which is not allowed; the allowed functions are {}",
-                refused.join(", "),
-                ALLOWED_FUNCTIONS.join(", ")
-            )));
+            return Err(functions_refused(&refused));
         }
         let columns: Vec<String> = frame.schema().fields().iter().map(|f| f.name().clone()).collect();
         let limited = frame.limit(0, Some(self.limits.max_rows + 1)).map_err(|e| QueryError::Failed(e.to_string()))?;

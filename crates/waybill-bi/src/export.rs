@@ -15,7 +15,6 @@ use waybill_store::Store;
 use waybill_tools::lang::{Lang, fill};
 use waybill_tools::{Scope, ToolContext, ToolError, TypedTool};
 
-use crate::engine::QueryEngine;
 use crate::family::Warehouse;
 use crate::tools::query_error;
 

@@ -15,16 +15,40 @@ use waybill_store::Store;
 use waybill_tools::{Family, Migrations, Scope, Services, Tool, ToolContext, ToolError, typed};
 
 use crate::dashboard::{DashboardTool, Dashboards};
-use crate::engine::{DataFusionEngine, Limits, RowScope};
+use crate::engine::{DataFusionEngine, Limits, QueryEngine, RowScope};
 use crate::export::{DownloadTool, FileNameTool};
 use crate::load::Catalogue;
+use crate::postgres::PostgresEngine;
 use crate::tools::{CubeDescTool, CubeSchemaTool, EnumQueryIdsTool, EnumValuesTool, QueryTool};
 
+/// Where the cubes' queries run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// The embedded engine over a snapshot of the operational data (the demo facility's).
+    #[default]
+    Datafusion,
+    /// Pushed down to the PostgreSQL database (or read replica) at `postgres_url`.
+    Postgres,
+}
+
 /// `[tools.bi]`; environment overrides are derived from the fields:
-/// `WAYBILL_BI_REFRESH_MINUTES`, `WAYBILL_BI_MAX_ROWS`, `WAYBILL_BI_TIMEOUT_SECONDS`.
+/// `WAYBILL_BI_ENGINE`, `WAYBILL_BI_POSTGRES_URL`, `WAYBILL_BI_POSTGRES_SCHEMA`,
+/// `WAYBILL_BI_TENANT`, `WAYBILL_BI_REFRESH_MINUTES`, `WAYBILL_BI_MAX_ROWS`,
+/// `WAYBILL_BI_TIMEOUT_SECONDS`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct BiConfig {
+    /// `datafusion` (embedded, the default) or `postgres`.
+    pub engine: EngineKind,
+    /// With `engine = "postgres"`: the database holding the operational tables, ideally
+    /// a read replica and a read-only role.
+    pub postgres_url: Option<String>,
+    /// The schema of the operational tables in that database.
+    pub postgres_schema: String,
+    /// With `engine = "postgres"`: the tenant whose data that database holds (default:
+    /// the demo tenant).
+    pub tenant: Option<String>,
     /// How old the engine's snapshot of the operational data may grow before a query
     /// reads it again.
     pub refresh_minutes: u64,
@@ -36,8 +60,25 @@ pub struct BiConfig {
 
 impl Default for BiConfig {
     fn default() -> Self {
-        BiConfig { refresh_minutes: 5, max_rows: 10_000, timeout_seconds: 20 }
+        BiConfig {
+            engine: EngineKind::Datafusion,
+            postgres_url: None,
+            postgres_schema: "public".into(),
+            tenant: None,
+            refresh_minutes: 5,
+            max_rows: 10_000,
+            timeout_seconds: 20,
+        }
     }
+}
+
+/// The operational data the cubes read.
+#[derive(Debug, Clone)]
+enum Source {
+    /// An SQLite database file, read into the embedded engine.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database the queries are pushed down to.
+    Postgres { url: String, schema: String },
 }
 
 static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -45,7 +86,8 @@ static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres
 
 /// The BI family over one tenant's operational database.
 pub struct Bi {
-    /// The database file and the tenant whose data it is; none: the family offers nothing.
+    /// The database file and the tenant whose data it is; none: the family offers nothing
+    /// (unless the configuration names a PostgreSQL database).
     source: Option<(PathBuf, String)>,
     shared: BiHandle,
 }
@@ -93,9 +135,16 @@ impl Family for Bi {
             .shared
             .0
             .get_or_init(|| {
+                let source = match (config.engine, &config.postgres_url) {
+                    (EngineKind::Postgres, Some(url)) => {
+                        let tenant = config.tenant.clone().or_else(|| self.source.as_ref().map(|(_, t)| t.clone()));
+                        tenant.map(|t| (Source::Postgres { url: url.clone(), schema: config.postgres_schema.clone() }, t))
+                    }
+                    _ => self.source.clone().map(|(path, tenant)| (Source::Sqlite(path), tenant)),
+                };
                 let warehouse = Arc::new(Warehouse {
                     catalogue: Arc::new(Catalogue::demo()),
-                    source: self.source.clone(),
+                    source,
                     store: services.store.clone(),
                     limits,
                     refresh: Duration::from_secs(config.refresh_minutes.max(1) * 60),
@@ -124,11 +173,11 @@ impl Family for Bi {
 /// The cubes and the engine the tools share.
 pub struct Warehouse {
     pub catalogue: Arc<Catalogue>,
-    source: Option<(PathBuf, String)>,
+    source: Option<(Source, String)>,
     store: Store,
     limits: Limits,
     refresh: Duration,
-    engine: Mutex<Option<(Arc<DataFusionEngine>, Instant)>>,
+    engine: Mutex<Option<(Arc<dyn QueryEngine>, Instant)>>,
 }
 
 impl Warehouse {
@@ -138,15 +187,26 @@ impl Warehouse {
         Box::pin(std::future::ready(yes))
     }
 
-    /// The engine over a snapshot no older than the refresh; the first call reads it.
-    pub async fn engine(&self) -> Result<Arc<DataFusionEngine>, ToolError> {
+    /// The engine: over PostgreSQL, connected once; embedded, over a snapshot no older
+    /// than the refresh (the first call reads it).
+    pub async fn engine(&self) -> Result<Arc<dyn QueryEngine>, ToolError> {
         let mut slot = self.engine.lock().await;
+        let (source, _) = self.source.as_ref().ok_or_else(|| ToolError::Failed("No operational data is connected for BI".into()))?;
         if let Some((engine, at)) = slot.as_ref()
-            && at.elapsed() < self.refresh
+            && (at.elapsed() < self.refresh || matches!(source, Source::Postgres { .. }))
         {
             return Ok(engine.clone());
         }
-        let (path, _) = self.source.as_ref().ok_or_else(|| ToolError::Failed("No operational data is connected for BI".into()))?;
+        let path = match source {
+            Source::Sqlite(path) => path,
+            Source::Postgres { url, schema } => {
+                let engine: Arc<dyn QueryEngine> = Arc::new(
+                    PostgresEngine::connect(url, schema, self.catalogue.clone(), self.limits.clone()).await.map_err(|e| ToolError::Failed(e.to_string()))?,
+                );
+                *slot = Some((engine.clone(), Instant::now()));
+                return Ok(engine);
+            }
+        };
         let options = SqliteConnectOptions::new().filename(path).read_only(true);
         let pool = SqlitePoolOptions::new()
             .max_connections(1)
@@ -155,7 +215,7 @@ impl Warehouse {
             .map_err(|e| ToolError::Failed(format!("The operational data cannot be read: {e}")))?;
         let loaded = DataFusionEngine::load(&pool, self.catalogue.clone(), self.limits.clone()).await.map_err(|e| ToolError::Failed(e.to_string()));
         pool.close().await;
-        let engine = Arc::new(loaded?);
+        let engine: Arc<dyn QueryEngine> = Arc::new(loaded?);
         *slot = Some((engine.clone(), Instant::now()));
         Ok(engine)
     }

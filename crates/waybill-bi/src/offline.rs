@@ -26,7 +26,7 @@ pub fn query_for(text: &str) -> Option<(String, String)> {
         return Some((
             format!(
                 "SELECT {by}, COUNT(pick_id) AS picks, COUNT(DISTINCT date_trunc('hour', picked_at)) AS hours_picking, \
-                 ROUND(CAST(COUNT(pick_id) AS DOUBLE) / COUNT(DISTINCT date_trunc('hour', picked_at)), 1) AS picks_per_hour \
+                 ROUND(COUNT(pick_id) * 1.0 / COUNT(DISTINCT date_trunc('hour', picked_at)), 1) AS picks_per_hour \
                  FROM labour GROUP BY {by} ORDER BY picks_per_hour DESC, {by} LIMIT 20"
             ),
             format!("Picks per hour by {}", if by == "shift" { "shift" } else { "picker" }),

@@ -12,7 +12,7 @@ use waybill_tools::lang::{Lang, fill};
 use waybill_tools::{Scope, ToolContext, ToolError, TypedTool};
 
 use crate::cube::{Cube, DimensionType};
-use crate::engine::{QueryEngine, QueryError};
+use crate::engine::QueryError;
 use crate::family::Warehouse;
 use crate::load::Catalogue;
 

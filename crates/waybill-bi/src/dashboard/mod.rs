@@ -5,7 +5,7 @@
 //! page runs the tiles' queries with the owner's grants each time it is opened and shows
 //! with every number the query, its filters and how fresh the data is.
 
-mod offline;
+pub(crate) mod offline;
 mod page;
 mod store;
 
@@ -18,7 +18,6 @@ use ts_rs::TS;
 use waybill_tools::lang::{Lang, fill};
 use waybill_tools::{Scope, ToolContext, ToolError, TypedTool};
 
-use crate::engine::QueryEngine;
 use crate::family::Warehouse;
 use crate::tools::query_error;
 

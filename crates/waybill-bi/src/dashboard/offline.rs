@@ -11,7 +11,7 @@ fn stacked(title: &str, sql: &str, series: &str) -> TileSpec {
     TileSpec { series: Some(series.into()), ..tile(title, TileKind::StackedBar, sql) }
 }
 
-fn yard() -> DashboardParams {
+pub(crate) fn yard() -> DashboardParams {
     DashboardParams {
         dashboard_name: Some("Yard dwell time".into()),
         tiles: vec![
@@ -45,7 +45,7 @@ fn yard() -> DashboardParams {
     }
 }
 
-fn outbound() -> DashboardParams {
+pub(crate) fn outbound() -> DashboardParams {
     DashboardParams {
         dashboard_name: Some("Outbound overview".into()),
         tiles: vec![

@@ -11,7 +11,6 @@ use ts_rs::TS;
 use waybill_tools::ToolError;
 
 use super::{Dashboard, TileKind};
-use crate::engine::QueryEngine;
 use crate::family::Warehouse;
 
 /// One tile as the page draws it.
