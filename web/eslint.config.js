@@ -63,6 +63,17 @@ const boundaries = [
     patterns: [{ regex: String.raw`${up}(chat|tools|artifacts)/`, message: "files/ (the file viewer) is shared: it imports neither the chat, the tools nor the panel." }],
   },
   {
+    name: "dashboard page",
+    files: ["src/dashboard/**"],
+    patterns: [
+      {
+        regex: String.raw`${up}(?!generated/|lib/|i18n/(languages|format)$)`,
+        message: "The dashboard page (a second entry, served on its own at /d/{token}) imports generated types, lib/ and i18n's languages and formats: nothing of the app.",
+      },
+      { regex: "^(react-)?i18next$", message: "The dashboard page carries its own words (dashboard/strings.ts), not the app's catalogue." },
+    ],
+  },
+  {
     name: "shared",
     files: ["src/lib/**", "src/markdown/**", "src/i18n/**"],
     patterns: [

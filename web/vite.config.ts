@@ -35,8 +35,38 @@ function precompress(): Plugin {
   };
 }
 
+/** Chart.js and its colour library: the dashboard page's chunk `charts`, never the app's. */
+const CHARTS = /[\\/]node_modules[\\/](chart\.js|@kurkle[\\/]color)[\\/]/;
+
+/**
+ * Fails the build when Chart.js is in a chunk the app (index.html) loads, statically or
+ * on demand: only the dashboard page (dashboard.html) draws charts.
+ */
+function chartsOnlyOnDashboards(): Plugin {
+  return {
+    name: "waybill-charts-only-on-dashboards",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])));
+      const app = [...chunks.values()].filter((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith("/index.html"));
+      if (app.length === 0) this.error("the app's entry chunk (index.html) is missing from the build");
+      const seen = new Set<string>();
+      const pending = app.map((chunk) => chunk.fileName);
+      for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const chunk = chunks.get(name);
+        if (!chunk) continue;
+        const charts = chunk.moduleIds.find((id) => CHARTS.test(id));
+        if (charts) this.error(`Chart.js (${charts}) is in ${name}, which the app loads: import it only from src/dashboard/`);
+        pending.push(...chunk.imports, ...chunk.dynamicImports);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), chartsOnlyOnDashboards(), precompress()],
   server: {
     proxy: {
       "/api": { target: server, changeOrigin: false, ws: true },
@@ -46,6 +76,13 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: false,
+    rolldownOptions: {
+      // The app, and the standalone dashboard page the server fills in and serves at /d/{token}.
+      input: { main: "index.html", dashboard: "dashboard.html" },
+      output: {
+        codeSplitting: { groups: [{ name: "charts", test: CHARTS }] },
+      },
+    },
   },
   test: {
     environment: "jsdom",

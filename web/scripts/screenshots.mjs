@@ -9,7 +9,7 @@
 // throwaway server whose weather tool answers (scripts/e2e.sh's fake Open-Meteo). Chinese
 // text needs a CJK font on the machine (Debian: fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning]
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi]
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -367,6 +367,49 @@ async function shootPlanning(browser, storageState, api, lang, dir = out) {
   }
 }
 
+/**
+ * BI: a numbers question's query card, its export, and a dashboard — its card, the side
+ * panel showing it, and the page at full width with a tile's provenance open — in `lang`.
+ * With `--all-languages DIR` the dashboard page in every language too.
+ */
+async function shootBi(browser, storageState, api, lang, dir = out) {
+  const { context, page, chat } = await freshChat(browser, storageState, api, lang, { width: 1500, height: 1000 });
+  const card = (tool) => chat.lastAnswer().locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
+  const box = page.getByRole("textbox").first();
+  const ask = async (text, tool) => {
+    await box.fill(text);
+    await box.press("Enter");
+    await card(tool).and(page.locator('[data-phase="completed"]')).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    return card(tool);
+  };
+  try {
+    if (dir === out) {
+      const query = await ask("outbound orders by customer last week", "testQuerySqlTool");
+      await query.screenshot({ path: `${out}bi-query-${lang}.png` });
+      const exported = await ask("export that as Excel", "downloadFileTool");
+      await exported.screenshot({ path: `${out}bi-export-${lang}.png` });
+    }
+    const dashboard = await ask("make a dashboard of yard dwell time", "biDashboardTool");
+    const frame = page.frameLocator('[data-testid="artifacts-panel"] iframe');
+    if (dir === out) await dashboard.screenshot({ path: `${out}bi-dashboard-card-${lang}.png` });
+    await dashboard.getByRole("button").first().click();
+    await frame.locator('html[data-rendered="true"]').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    if (dir === out) await page.screenshot({ path: `${out}bi-dashboard-panel-${lang}.png` });
+    const link = await page.locator('[data-testid="artifacts-panel"] iframe').getAttribute("src");
+    const full = await context.newPage();
+    await full.setViewportSize({ width: 1280, height: 1500 });
+    await full.goto(new URL(`${link.split("?")[0]}?lang=${lang}`, baseUrl).href);
+    await full.locator('html[data-rendered="true"]').waitFor({ timeout: 15_000 });
+    await full.getByTestId("tile-provenance").nth(3).evaluate((d) => (d.open = true));
+    await full.waitForTimeout(300);
+    await full.screenshot({ path: `${dir.replace(/\/$/, "")}/bi-dashboard-page-${lang}.png`, fullPage: true });
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   await mkdir(out, { recursive: true });
   const api = await apiSession();
@@ -379,6 +422,12 @@ async function main() {
       await shootPlanning(browser, storageState, api, "en");
       await shootPlanning(browser, storageState, api, "zh-CN");
       if (allLanguagesDir) for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) await shootPlanning(browser, storageState, api, lang, allLanguagesDir);
+      return;
+    }
+    if (only === "bi") {
+      await shootBi(browser, storageState, api, "en");
+      await shootBi(browser, storageState, api, "zh-CN");
+      if (allLanguagesDir) for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) await shootBi(browser, storageState, api, lang, allLanguagesDir);
       return;
     }
     if (only === "systems") {
@@ -395,6 +444,8 @@ async function main() {
     await shootSystems(browser, storageState, api, "zh-CN");
     await shootPlanning(browser, storageState, api, "en");
     await shootPlanning(browser, storageState, api, "zh-CN");
+    await shootBi(browser, storageState, api, "en");
+    await shootBi(browser, storageState, api, "zh-CN");
     if (allLanguagesDir) {
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });

@@ -11,6 +11,8 @@ import { MemoriesPage } from "./pages/MemoriesPage";
 /** Administration is its own chunk: only administrators ever load it. */
 const AdminUsersPage = lazy(() => import("./admin/users/AdminUsersPage"));
 const AdminSystemsPage = lazy(() => import("./admin/systems/AdminSystemsPage"));
+/** The user's dashboards: a chunk of its own too, loaded when opened from the user menu. */
+const DashboardsPage = lazy(() => import("./pages/dashboards/DashboardsPage"));
 
 /** The whole route table. */
 export const routes: RouteObject[] = [
@@ -31,6 +33,16 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <MemoriesPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "dashboards",
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoading />}>
+              <DashboardsPage />
+            </Suspense>
           </RequireAuth>
         ),
       },

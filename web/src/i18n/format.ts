@@ -26,3 +26,27 @@ export function formatWait(seconds: number, language: string): string {
   const whole = Math.max(1, Math.ceil(seconds));
   return whole < 90 ? format.format(whole, "second") : format.format(Math.ceil(whole / 60), "minute");
 }
+
+/** Each unit's length in seconds, from the smallest; a month and a year on average. */
+const AGE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ["second", 1],
+  ["minute", 60],
+  ["hour", 3_600],
+  ["day", 86_400],
+  ["month", 2_629_800],
+  ["year", 31_557_600],
+];
+
+/**
+ * How long before `now` a moment was (both in ms), such as "5 minutes ago", "yesterday"
+ * or "now" (the language's own words), in the largest unit it makes at least one of. A
+ * moment a little ahead of this clock (another machine's) reads as now.
+ */
+export function formatAge(then: number, now: number, language: string): string {
+  const seconds = Math.max(0, (now - then) / 1000);
+  const format = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+  if (seconds < 10) return format.format(0, "second");
+  let unit = AGE_UNITS[0]!;
+  for (const candidate of AGE_UNITS) if (seconds >= candidate[1]) unit = candidate;
+  return format.format(-Math.round(seconds / unit[1]), unit[0]);
+}

@@ -51,7 +51,7 @@ export type BiReading<T> = { result: T } | { failed: string | undefined } | { un
 const strings = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((v) => typeof v === "string") ? value : undefined);
 const text = (value: unknown): string => str(value) ?? "";
 /** Each item read by `item`, or nothing when the value is no list or an item is not what it should be. */
-function listOf<T>(value: unknown, item: (v: unknown) => T | undefined): T[] | undefined {
+export function listOf<T>(value: unknown, item: (v: unknown) => T | undefined): T[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const out: T[] = [];
   for (const v of value) {
@@ -155,7 +155,11 @@ const READERS: { readonly [N in BiTool]: (value: Record<string, unknown>) => Out
   },
 };
 
-export function readBi<N extends BiTool>(tool: N, output: unknown): BiReading<OutputOf<N>> {
+/**
+ * A tool's output read by `read` (the fields the card shows, checked): a result kept as
+ * a JSON string is parsed first; one that says it did not succeed is a failure.
+ */
+export function readOutput<T>(output: unknown, read: (value: Record<string, unknown>) => T | undefined): BiReading<T> {
   if (output === undefined || output === null) return null;
   let value = output;
   if (typeof output === "string") {
@@ -167,8 +171,12 @@ export function readBi<N extends BiTool>(tool: N, output: unknown): BiReading<Ou
   }
   if (!isRecord(value)) return { unreadable: true };
   if (value.success === false) return { failed: optional(value.error) ?? optional(value.message) };
-  const result = READERS[tool](value);
+  const result = read(value);
   return result === undefined ? { unreadable: true } : { result };
+}
+
+export function readBi<N extends BiTool>(tool: N, output: unknown): BiReading<OutputOf<N>> {
+  return readOutput(output, READERS[tool]);
 }
 
 /** Whether a result has nothing to show ('No result data available'), per tool. */

@@ -1,11 +1,13 @@
 import type { ToolFamily } from "../types";
+import { BiDashboardCard } from "./BiDashboardCard";
 import { BiToolCard } from "./BiToolCard";
 import strings from "./strings/en";
 
 /**
  * The BI family's web half: one card for the cube tools — the catalogue of cubes, a
  * cube's schema, its enum fields and their values —, the read-only query over them, and
- * the export of a query's result to a file (spec 001 §2.13).
+ * the export of a query's result to a file (spec 001 §2.13); and a card of its own for the
+ * dashboard built from several queries, which opens the dashboard page in the side panel.
  */
 const bi: ToolFamily<typeof strings> = {
   strings,
@@ -17,6 +19,7 @@ const bi: ToolFamily<typeof strings> = {
     testQuerySqlTool: BiToolCard,
     generateFileNameTool: BiToolCard,
     downloadFileTool: BiToolCard,
+    biDashboardTool: BiDashboardCard,
   },
 };
 

@@ -44,3 +44,46 @@ export function SheetIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A big number: a dashboard's KPI tile. */
+export function KpiIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
+      <path d="M8 15.5V9l-1.5 1M12 9h3.5l-2 6.5" />
+    </Icon>
+  );
+}
+
+/** A line over axes: a line chart tile. */
+export function LineChartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 4v16h16" />
+      <path d="m7.5 14.5 3.5-4 3 2.5 4.5-6" />
+    </Icon>
+  );
+}
+
+/** Bars over an axis: a bar chart tile. */
+export function BarChartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 20h16" />
+      <path d="M7 20v-7M12 20V7M17 20v-10" />
+    </Icon>
+  );
+}
+
+/** Bars cut into stacks: a stacked bar chart tile. */
+export function StackedBarIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 20h16" />
+      <rect x="5.5" y="11" width="3.5" height="9" />
+      <rect x="10.25" y="6" width="3.5" height="14" />
+      <rect x="15" y="9" width="3.5" height="11" />
+      <path d="M5.5 15.5H9M10.25 12h3.5M15 14.5h3.5" />
+    </Icon>
+  );
+}

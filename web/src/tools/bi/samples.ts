@@ -1,5 +1,7 @@
 import type { JsonValue } from "../../generated/serde_json/JsonValue";
 import type { CubeInput } from "../../generated/tools/bi/CubeInput";
+import type { DashboardInput } from "../../generated/tools/bi/DashboardInput";
+import type { DashboardResult } from "../../generated/tools/bi/DashboardResult";
 import type { DownloadInput } from "../../generated/tools/bi/DownloadInput";
 import type { DownloadResult } from "../../generated/tools/bi/DownloadResult";
 import type { QueryInput } from "../../generated/tools/bi/QueryInput";
@@ -17,7 +19,8 @@ function shown(value: JsonValue): string {
  * What the BI card shows of its tools' golden samples: the title with the tool's friendly
  * name, then each tool's response — every cube's title and name; the schema's measures
  * (with their usage) and dimensions; the enum fields' query ids; the values; the query's
- * columns and its first row, formatted; the file's name and rows — and the footer.
+ * columns and its first row, formatted; the file's name and rows — and the footer. The
+ * dashboard's card: its name, its tiles (a failed one's error), and the ways to open it.
  */
 const checks: SampleChecks = {
   getCubeDescTool: (sample) => ["BI Tool: Cube catalogue", `Cubes: ${sample.cubes.length}`, ...sample.cubes.flatMap((cube) => [cube.title, cube.name]), "BI Tool Results"],
@@ -33,6 +36,13 @@ const checks: SampleChecks = {
   testQuerySqlTool: (sample) => ["BI Tool: Query", `Rows: ${sample.rows.length}`, ...sample.columns, ...(sample.rows[0] ?? []).map(shown), "How this was computed", "BI Tool Results"],
   generateFileNameTool: (sample) => ["BI Tool: File name", sample.fileName, "BI Tool Results"],
   downloadFileTool: (sample) => ["BI Tool: Download file", sample.fileName, `Rows: ${sample.rowCount}`, "Download", "How this was computed", "BI Tool Results"],
+  biDashboardTool: (sample) => [
+    sample.dashboard_name || "BI Dashboard",
+    `Tiles: ${shown(sample.tiles.length)}`,
+    ...sample.tiles.flatMap((tile) => [tile.title, tile.error === null ? `Rows: ${shown(tile.rowCount)}` : `Failed: ${tile.error}`]),
+    "Open dashboard",
+    "Open in new tab",
+  ],
 };
 
 export default checks;
@@ -109,5 +119,29 @@ export const examples = {
     generatedSql: provenance.generatedSql,
     dataAsOf: asOf,
   } satisfies DownloadResult,
+  dashboardInput: {
+    params: [
+      {
+        dashboard_name: "Yard dwell time",
+        tiles: [
+          { title: "Average dwell (h)", kind: "kpi", sql: "SELECT AVG(dwell_hours) AS avg_dwell FROM yard_visits" },
+          { title: "Dwell by day", kind: "line", sql: "SELECT date_trunc('day', arrived_at) AS day, AVG(dwell_hours) AS avg_dwell FROM yard_visits GROUP BY 1", x: "day" },
+          { title: "Door turn time", kind: "bar", sql: "SELECT door, AVG(turn_minutes) FROM dock_doors GROUP BY door" },
+        ],
+      },
+    ],
+  } satisfies DashboardInput,
+  dashboard: {
+    success: true,
+    dashboard_name: "Yard dwell time",
+    dashboardId: "01a21044-7f3e-7c11-9d2b-3b1f7a0c5e21",
+    url: "/d/dt0k3n",
+    tiles: [
+      { title: "Average dwell (h)", kind: "kpi", rowCount: 1, error: null },
+      { title: "Dwell by day", kind: "line", rowCount: 14, error: null },
+      { title: "Door turn time", kind: "bar", rowCount: 0, error: "There is no column named turn_minutes in dock_doors" },
+    ],
+    artifact: { id: "dashboard-01a21044-7f3e-7c11-9d2b-3b1f7a0c5e21", type: "iframe", title: "Yard dwell time", props: { src: "/d/dt0k3n" } },
+  } satisfies DashboardResult,
   queryFailed: "There is no cube named shipmints. The cubes are: appointments, carriers, customers, dock_doors, inventory, order_lines, outbound_orders, receiving, shipments.",
 };

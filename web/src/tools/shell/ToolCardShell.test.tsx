@@ -5,6 +5,7 @@ import { useArtifacts } from "../../artifacts/store";
 import { toolCall } from "../../test/toolCalls";
 import { GenericToolCard } from "../generic/GenericToolCard";
 import { bounded, cut } from "../../lib/text";
+import { ToolCardShell } from "./ToolCardShell";
 
 const artifact = { id: "file-f1", type: "file-display", title: "manifest.csv", props: { fileId: "f1", fileName: "manifest.csv" } };
 
@@ -19,6 +20,19 @@ describe("the card shell", () => {
     await userEvent.click(screen.getByRole("button"));
     expect(useArtifacts.getState().open).toEqual([artifact]);
     expect(useArtifacts.getState().activeId).toBe("file-f1");
+  });
+
+  it("registers and opens the card's own artifact in place of the result's, once the call is done", async () => {
+    const own = { ...artifact, props: { ...artifact.props, lang: "de" } };
+    const card = (phase: "executing" | "completed") => (
+      <ToolCardShell invocation={toolCall("displayFileTool", phase, { input: {}, output: { success: true, artifact }, messageId: "m3" })} icon={null} title="t" artifact={own} />
+    );
+    const { rerender } = render(card("executing"));
+    expect(useArtifacts.getState().registered).toEqual({});
+    rerender(card("completed"));
+    expect(useArtifacts.getState().registered.m3).toEqual([own]);
+    await userEvent.click(screen.getByRole("button"));
+    expect(useArtifacts.getState().open).toEqual([own]);
   });
 
   it("registers nothing for a result without a valid artifact", () => {

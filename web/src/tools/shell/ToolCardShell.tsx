@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Artifact } from "../../artifacts/store";
 import { AlertIcon, CheckIcon, ChevronRight, Spinner, StopIcon } from "../../components/icons";
 import { BanIcon, PanelRightIcon } from "../../components/moreIcons";
 import type { ToolInvocation } from "../types";
@@ -43,6 +44,11 @@ export type ToolCardShellProps = {
    * Approve and Deny, and with a denial); the call's input laid out otherwise.
    */
   approvalSummary?: ReactNode;
+  /**
+   * The artifact to register and open on click in place of the one the result carries:
+   * for a card that adds to it (the BI dashboard's page, in the reader's language).
+   */
+  artifact?: Artifact | null;
 };
 
 /**
@@ -56,7 +62,7 @@ export type ToolCardShellProps = {
  * not an error.
  */
 export function ToolCardShell(props: ToolCardShellProps) {
-  const { invocation, icon, accent = "slate", title, summary, runningLabel, failure, children, runningDetail, failureDetail, defaultOpen = false, approvalSummary } = props;
+  const { invocation, icon, accent = "slate", title, summary, runningLabel, failure, children, runningDetail, failureDetail, defaultOpen = false, approvalSummary, artifact: ownArtifact } = props;
   const { t } = useTranslation();
   const { phase, toolName } = invocation;
   const { answerable } = useToolCall(invocation);
@@ -78,7 +84,7 @@ export function ToolCardShell(props: ToolCardShellProps) {
     setWasFailed(failed);
     if (failed) setOpen(true);
   }
-  const { artifact, open: openArtifact } = useToolArtifact(invocation);
+  const { artifact, open: openArtifact } = useToolArtifact(invocation, ownArtifact);
   const bodyId = useId();
 
   const errorText = failure ?? invocation.errorText ?? t("tools.unknownError");

@@ -6,9 +6,10 @@ import type { ExportFormat } from "./ExportFormat";
  */
 export type DownloadInput = { 
 /**
- * The SELECT over the cubes whose result to export (as for testQuerySqlTool)
+ * The SELECT over the cubes whose result to export (as for testQuerySqlTool); omit it
+ * to export this chat's last query ("export that")
  */
-sql: string, 
+sql?: string, 
 /**
  * From generateFileNameTool
  */

@@ -86,6 +86,25 @@ const de: Strings = {
     noFacilities: "Keine",
     asOf: "Datenstand {{time}}",
   },
+  dashboard: {
+    title: "BI-Dashboard",
+    running: "Dashboard wird erstellt …",
+    summary: "Kacheln: {{n}}",
+    summaryFailed: "Kacheln: {{n}} · fehlgeschlagen: {{failed}}",
+    tiles: "Kacheln",
+    planned: "Geplante Kacheln",
+    rows: "Zeilen: {{n}}",
+    tileFailed: "Fehlgeschlagen: {{error}}",
+    open: "Dashboard öffnen",
+    openInNewTab: "In neuem Tab öffnen",
+    kinds: {
+      kpi: "Kennzahl",
+      line: "Liniendiagramm",
+      bar: "Balkendiagramm",
+      stackedBar: "Gestapeltes Balkendiagramm",
+      table: "Tabelle",
+    },
+  },
 };
 
 export default de;

@@ -4,7 +4,7 @@ import type { Translation } from "../../../i18n/families";
  * The BI family's strings (`bi.*` in the catalogue), in English: the source of its keys.
  * The spec's quoted texts (001 §2.13, §8) are kept exactly: 'BI Tool: {name}', 'BI Tool
  * failed: {error}', 'Result parsing error', 'BI Tool Results' ('No result data available'
- * is the core's `tools.noResult`).
+ * is the core's `tools.noResult`), and the dashboard card's default title 'BI Dashboard'.
  */
 const en = {
   title: "BI Tool: {{name}}",
@@ -90,6 +90,26 @@ const en = {
     facilities: "Facilities",
     noFacilities: "None",
     asOf: "Data as of {{time}}",
+  },
+  /** biDashboardTool's card: titled with the dashboard's name, or this. */
+  dashboard: {
+    title: "BI Dashboard",
+    running: "Building the dashboard…",
+    summary: "Tiles: {{n}}",
+    summaryFailed: "Tiles: {{n}} · failed: {{failed}}",
+    tiles: "Tiles",
+    planned: "Planned tiles",
+    rows: "Rows: {{n}}",
+    tileFailed: "Failed: {{error}}",
+    open: "Open dashboard",
+    openInNewTab: "Open in new tab",
+    kinds: {
+      kpi: "KPI",
+      line: "Line chart",
+      bar: "Bar chart",
+      stackedBar: "Stacked bar chart",
+      table: "Table",
+    },
   },
 } as const;
 

@@ -86,6 +86,25 @@ const es: Strings = {
     noFacilities: "Ninguna",
     asOf: "Datos a {{time}}",
   },
+  dashboard: {
+    title: "Panel de BI",
+    running: "Creando el panel…",
+    summary: "Elementos: {{n}}",
+    summaryFailed: "Elementos: {{n}} · con error: {{failed}}",
+    tiles: "Elementos del panel",
+    planned: "Elementos previstos",
+    rows: "Filas: {{n}}",
+    tileFailed: "Error: {{error}}",
+    open: "Abrir el panel",
+    openInNewTab: "Abrir en una pestaña nueva",
+    kinds: {
+      kpi: "Indicador clave",
+      line: "Gráfico de líneas",
+      bar: "Gráfico de barras",
+      stackedBar: "Gráfico de barras apiladas",
+      table: "Tabla",
+    },
+  },
 };
 
 export default es;

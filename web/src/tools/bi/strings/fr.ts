@@ -86,6 +86,25 @@ const fr: Strings = {
     noFacilities: "Aucun",
     asOf: "Données au {{time}}",
   },
+  dashboard: {
+    title: "Tableau de bord BI",
+    running: "Création du tableau de bord…",
+    summary: "Tuiles : {{n}}",
+    summaryFailed: "Tuiles : {{n}} · en échec : {{failed}}",
+    tiles: "Tuiles",
+    planned: "Tuiles prévues",
+    rows: "Lignes : {{n}}",
+    tileFailed: "Échec : {{error}}",
+    open: "Ouvrir le tableau de bord",
+    openInNewTab: "Ouvrir dans un nouvel onglet",
+    kinds: {
+      kpi: "Indicateur clé",
+      line: "Graphique en courbes",
+      bar: "Graphique en barres",
+      stackedBar: "Graphique en barres empilées",
+      table: "Tableau",
+    },
+  },
 };
 
 export default fr;

@@ -86,6 +86,25 @@ const ja: Strings = {
     noFacilities: "なし",
     asOf: "データ時点：{{time}}",
   },
+  dashboard: {
+    title: "BI ダッシュボード",
+    running: "ダッシュボードを作成しています…",
+    summary: "タイル：{{n}}",
+    summaryFailed: "タイル：{{n}} · 失敗：{{failed}}",
+    tiles: "タイル",
+    planned: "予定のタイル",
+    rows: "行：{{n}}",
+    tileFailed: "失敗：{{error}}",
+    open: "ダッシュボードを開く",
+    openInNewTab: "新しいタブで開く",
+    kinds: {
+      kpi: "主要指標",
+      line: "折れ線グラフ",
+      bar: "棒グラフ",
+      stackedBar: "積み上げ棒グラフ",
+      table: "表",
+    },
+  },
 };
 
 export default ja;

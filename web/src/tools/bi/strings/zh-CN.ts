@@ -86,6 +86,25 @@ const zhCN: Strings = {
     noFacilities: "无",
     asOf: "数据截至 {{time}}",
   },
+  dashboard: {
+    title: "BI 仪表板",
+    running: "正在生成仪表板…",
+    summary: "卡片：{{n}}",
+    summaryFailed: "卡片：{{n}} · 失败：{{failed}}",
+    tiles: "卡片",
+    planned: "计划的卡片",
+    rows: "行：{{n}}",
+    tileFailed: "失败：{{error}}",
+    open: "打开仪表板",
+    openInNewTab: "在新标签页中打开",
+    kinds: {
+      kpi: "关键指标",
+      line: "折线图",
+      bar: "柱状图",
+      stackedBar: "堆叠柱状图",
+      table: "表格",
+    },
+  },
 };
 
 export default zhCN;

@@ -86,6 +86,25 @@ const zhTW: Strings = {
     noFacilities: "無",
     asOf: "資料截至 {{time}}",
   },
+  dashboard: {
+    title: "BI 儀表板",
+    running: "正在產生儀表板…",
+    summary: "卡片：{{n}}",
+    summaryFailed: "卡片：{{n}} · 失敗：{{failed}}",
+    tiles: "卡片",
+    planned: "預計的卡片",
+    rows: "列：{{n}}",
+    tileFailed: "失敗：{{error}}",
+    open: "開啟儀表板",
+    openInNewTab: "在新分頁中開啟",
+    kinds: {
+      kpi: "關鍵指標",
+      line: "折線圖",
+      bar: "長條圖",
+      stackedBar: "堆疊長條圖",
+      table: "表格",
+    },
+  },
 };
 
 export default zhTW;

@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AlertIcon, Spinner } from "../../components/icons";
+import { DashboardIcon } from "../../components/moreIcons";
+import { NoticeBanner } from "../../components/NoticeBanner";
+import { SignedInLayout } from "../../components/SignedInLayout";
+import { ConfirmDialog, buttonClass } from "../../components/ui/Dialog";
+import { BackToChat } from "../../admin/users/OnlyAdmins";
+import { DashboardRow } from "./DashboardRow";
+import { useDashboards } from "./queries";
+import { useDashboardActions } from "./useDashboardActions";
+
+/**
+ * `/dashboards`, from the user menu: the dashboards the assistant built for the user,
+ * newest first, to open again, share (copy the link), take the link back (revoke it, or
+ * make a new one), find the chat each was built in, or delete.
+ */
+export default function DashboardsPage() {
+  return (
+    <SignedInLayout>
+      <Dashboards />
+    </SignedInLayout>
+  );
+}
+
+function Dashboards() {
+  const { t } = useTranslation();
+  const list = useDashboards();
+  const actions = useDashboardActions();
+  // "Created 3 days ago" counts from when the list was shown, not from each render.
+  const [now] = useState(() => Date.now());
+  const dashboards = list.data ?? [];
+
+  let content;
+  if (list.isPending) {
+    content = (
+      <p role="status" className="flex items-center gap-2 px-4 py-10 text-sm text-slate-500">
+        <Spinner className="size-4" />
+        {t("dashboards.loading")}
+      </p>
+    );
+  } else if (list.isError && !list.data) {
+    content = (
+      <div role="alert" className="flex flex-wrap items-center gap-3 px-4 py-8 text-sm text-red-800">
+        <AlertIcon className="size-5 shrink-0" />
+        <span>{t("dashboards.loadFailed")}</span>
+        <button type="button" className={buttonClass.secondary} onClick={() => void list.refetch()}>
+          {t("chat.retry")}
+        </button>
+      </div>
+    );
+  } else if (dashboards.length === 0) {
+    content = (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-12 text-center">
+        <span className="grid size-12 place-items-center rounded-xl bg-violet-50 text-violet-600">
+          <DashboardIcon className="size-6" />
+        </span>
+        <h2 className="mt-4 text-lg font-semibold text-navy-950">{t("dashboards.emptyTitle")}</h2>
+        <p className="mt-2 text-sm text-slate-600">{t("dashboards.emptyBody")}</p>
+      </div>
+    );
+  } else {
+    content = (
+      <ul className="divide-y divide-slate-100" aria-label={t("dashboards.title")}>
+        {dashboards.map((dashboard) => (
+          <DashboardRow key={dashboard.id} dashboard={dashboard} now={now} onAction={actions.onAction} onCopyRefused={actions.copyRefused} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8" aria-labelledby="dashboards-title">
+      <BackToChat />
+      <div className="mt-4">
+        <h1 id="dashboards-title" className="text-2xl font-semibold tracking-tight text-navy-950">
+          {t("dashboards.title")}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">{t("dashboards.subtitle")}</p>
+      </div>
+
+      {actions.notice && (
+        <div className="mt-6">
+          <NoticeBanner notice={actions.notice} onDismiss={actions.dismissNotice} />
+        </div>
+      )}
+
+      <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" aria-busy={list.isFetching}>
+        {content}
+      </div>
+
+      <ConfirmDialog
+        open={actions.revoking !== null}
+        onOpenChange={(open) => !open && actions.stopRevoking()}
+        title={t("dashboards.revokeTitle")}
+        body={actions.revoking ? t("dashboards.revokeBody", { name: actions.revoking.name }) : ""}
+        confirmLabel={t("dashboards.revokeConfirm")}
+        cancelLabel={t("dialog.cancel")}
+        onConfirm={actions.confirmRevoke}
+        testId="revoke-dashboard-dialog"
+      />
+      <ConfirmDialog
+        open={actions.deleting !== null}
+        onOpenChange={(open) => !open && actions.stopDeleting()}
+        title={t("dashboards.deleteTitle")}
+        body={actions.deleting ? t("dashboards.deleteBody", { name: actions.deleting.name }) : ""}
+        confirmLabel={t("dashboards.deleteConfirm")}
+        cancelLabel={t("dialog.cancel")}
+        onConfirm={actions.confirmDelete}
+        testId="delete-dashboard-dialog"
+      />
+    </section>
+  );
+}
