@@ -1,5 +1,5 @@
 # The two commands: `make run` serves the app, `make test` runs every test suite.
-.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms bench-bi
+.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms bench-bi bench-dashboard
 
 run:
 	@bash scripts/run.sh
@@ -30,3 +30,6 @@ bench-forms:
 
 bench-bi:
 	@bash scripts/bench-bi.sh
+
+bench-dashboard:
+	@bash scripts/bench-dashboard.sh
