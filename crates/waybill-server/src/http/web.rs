@@ -83,13 +83,17 @@ pub async fn serve_asset(method: Method, uri: Uri, request_headers: HeaderMap) -
 /// `<script type="application/json" id="dashboard-data">` before `</head>`, every `<`
 /// escaped so no text in it ends the element.
 pub fn dashboard_page(data: &str) -> Response {
-    let Some(file) = Assets::get("dashboard.html") else { return Html(NOT_BUILT).into_response() };
-    let html = String::from_utf8_lossy(&file.data);
     let data = data.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026");
     let element = format!("<script type=\"application/json\" id=\"dashboard-data\">{data}</script>");
-    let page = match html.find("</head>") {
-        Some(at) => format!("{}{element}{}", &html[..at], &html[at..]),
-        None => format!("{element}{html}"),
+    let page = match Assets::get("dashboard.html") {
+        Some(file) => {
+            let html = String::from_utf8_lossy(&file.data);
+            match html.find("</head>") {
+                Some(at) => format!("{}{element}{}", &html[..at], &html[at..]),
+                None => format!("{element}{html}"),
+            }
+        }
+        None => format!("{NOT_BUILT}{element}"),
     };
     let mut response = Html(page).into_response();
     let headers = response.headers_mut();

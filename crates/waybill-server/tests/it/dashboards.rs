@@ -45,6 +45,10 @@ backend_tests! {
         assert_eq!(page.status, StatusCode::OK, "{}", page.text);
         assert_eq!(page.headers["cache-control"], "no-store");
         assert_eq!(page.headers["referrer-policy"], "no-referrer");
+        let embedded = page.text.split("id=\"dashboard-data\">").nth(1).and_then(|rest| rest.split("</script>").next()).expect("the page carries its data");
+        let data: Value = serde_json::from_str(embedded).unwrap();
+        assert_eq!((data["name"].as_str(), data["tiles"].as_array().map(Vec::len)), (Some("Yard dwell time"), Some(7)));
+        assert!(!embedded.contains('<'), "no text in the data can end its element");
 
         // The page's data: every tile run now, with where its numbers come from.
         let saved = app.state.bi.dashboards().unwrap().by_link(token_of(&url)).await.unwrap().expect("the link names the dashboard");
