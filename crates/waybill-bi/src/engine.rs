@@ -207,6 +207,19 @@ pub(crate) fn cubes_named(sql: &str, catalogue: &Catalogue) -> Result<BTreeSet<S
     Ok(named)
 }
 
+/// The view of each cube in `named` over the base tables, limited to `scope`'s facilities.
+pub(crate) fn cube_views<'a>(catalogue: &Catalogue, named: &'a BTreeSet<String>, scope: &RowScope) -> Result<Vec<(&'a String, String)>, QueryError> {
+    named
+        .iter()
+        .map(|name| {
+            let cube = catalogue.get(name).ok_or_else(|| QueryError::Unknown(format!("There is no cube named {name}")))?;
+            let view = view_sql(cube, &|joined| catalogue.get(joined).map(|c| c.table.clone()), &scope.facilities)
+                .ok_or_else(|| QueryError::Failed(format!("{name} joins a cube that is gone")))?;
+            Ok((name, view))
+        })
+        .collect()
+}
+
 /// The refusal of a query calling `refused`.
 pub(crate) fn functions_refused(refused: &[String]) -> QueryError {
     QueryError::Refused(format!("The query calls {}, which is not allowed; the allowed functions are {}", refused.join(", "), ALLOWED_FUNCTIONS.join(", ")))
@@ -363,10 +376,7 @@ impl DataFusionEngine {
         // granted facilities; nothing else is in the query's catalogue.
         let public = SessionContext::new_with_config_rt(config(), self.runtime.clone());
         let mut definitions = Vec::new();
-        for name in &named {
-            let cube = self.catalogue.get(name).expect("checked above");
-            let view = view_sql(cube, &|joined| self.catalogue.get(joined).map(|c| c.table.clone()), &scope.facilities)
-                .ok_or_else(|| QueryError::Failed(format!("{name} joins a cube that is gone")))?;
+        for (name, view) in cube_views(&self.catalogue, &named, scope)? {
             let plan = self.base.sql(&view).await.map_err(|e| QueryError::Failed(format!("the cube {name} does not plan: {e}")))?.into_unoptimized_plan();
             public.register_table(name.as_str(), Arc::new(ViewTable::new(plan, Some(view.clone())))).map_err(|e| QueryError::Failed(e.to_string()))?;
             definitions.push(format!("{name} AS ({view})"));

@@ -17,9 +17,8 @@ use serde_json::Value;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::{Executor, Row};
 
-use crate::engine::{ALLOWED_FUNCTIONS, Limits, QueryEngine, QueryError, QueryResult, RowScope, cubes_named, functions_refused};
+use crate::engine::{ALLOWED_FUNCTIONS, Limits, QueryEngine, QueryError, QueryResult, RowScope, cube_views, cubes_named, functions_refused};
 use crate::load::Catalogue;
-use crate::views::view_sql;
 
 /// The engine over a PostgreSQL database holding the operational tables.
 pub struct PostgresEngine {
@@ -112,13 +111,7 @@ impl PostgresEngine {
         if !refused.is_empty() {
             return Err(functions_refused(&refused));
         }
-        let mut definitions = Vec::new();
-        for name in &named {
-            let cube = self.catalogue.get(name).expect("checked above");
-            let view = view_sql(cube, &|joined| self.catalogue.get(joined).map(|c| c.table.clone()), &scope.facilities)
-                .ok_or_else(|| QueryError::Failed(format!("{name} joins a cube that is gone")))?;
-            definitions.push(format!("{name} AS ({view})"));
-        }
+        let definitions: Vec<String> = cube_views(&self.catalogue, &named, scope)?.into_iter().map(|(name, view)| format!("{name} AS ({view})")).collect();
         let with = if definitions.is_empty() { String::new() } else { format!("WITH {}\n", definitions.join(",\n")) };
         let body = for_postgres(sql)?;
         let wrapped = format!("{with}SELECT row_to_json(q)::text AS r FROM ({body}) AS q LIMIT {}", self.limits.max_rows + 1);

@@ -166,7 +166,7 @@ impl FileService {
             }
         }
 
-        let token = random_token();
+        let token = waybill_store::random_token();
         let record = store
             .insert_file(NewFile {
                 id: &id,
@@ -327,15 +327,6 @@ struct Processed {
 
 fn blob_error(err: object_store::Error) -> FileError {
     FileError::Blobs(err.to_string())
-}
-
-/// An unguessable token for a capability link: 32 random bytes, URL-safe base64.
-fn random_token() -> String {
-    use base64::Engine;
-    use rand::RngCore;
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
 /// A tenant id as one safe path segment of a blob key.

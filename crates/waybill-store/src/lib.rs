@@ -194,9 +194,19 @@ pub fn now_ms() -> i64 {
 
 /// Lower-case hex SHA-256: how tokens are kept (never the token itself) and how message
 /// bodies are compared.
-pub(crate) fn sha256_hex(text: &str) -> String {
+pub fn sha256_hex(text: &str) -> String {
     use sha2::{Digest, Sha256};
     Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A fresh opaque token (refresh tokens, invitations, capability links): 32 random bytes,
+/// URL-safe base64 without padding (43 characters), unguessable and safe in URLs.
+pub fn random_token() -> String {
+    use base64::Engine;
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
 pub(crate) fn new_id() -> String {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use ts_rs::TS;
-use waybill_store::Store;
+use waybill_store::{Store, random_token, sha256_hex};
 use waybill_tools::ToolError;
 use waybill_tools::sealing::Sealer;
 
@@ -78,20 +78,6 @@ fn storage(e: sqlx::Error) -> ToolError {
     ToolError::Failed("The dashboard could not be stored right now".into())
 }
 
-fn sha256_hex(text: &str) -> String {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// An unguessable token: 32 random bytes, URL-safe base64 (43 characters).
-fn new_token() -> String {
-    use base64::Engine;
-    use rand::RngCore;
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
-}
-
 /// Whether `token` can be one of ours; anything else is not looked up.
 fn well_formed(token: &str) -> bool {
     token.len() == 43 && token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
@@ -109,7 +95,7 @@ impl Dashboards {
     /// Saves a dashboard for `user_id` with a fresh link.
     pub async fn create(&self, tenant_id: &str, user_id: &str, chat_id: Option<&str>, name: &str, tiles: &[TileSpec]) -> Result<Created, ToolError> {
         let id = uuid::Uuid::now_v7().to_string();
-        let token = new_token();
+        let token = random_token();
         let now = now_ms();
         sqlx::query(
             "INSERT INTO bi_dashboards (id, tenant_id, user_id, chat_id, name, tiles, link_hash, link_sealed, created_at, updated_at) \
@@ -166,7 +152,7 @@ impl Dashboards {
 
     /// A new link for the owner's dashboard; the old one stops working. None: no such dashboard of theirs.
     pub async fn relink(&self, tenant_id: &str, user_id: &str, id: &str) -> Result<Option<DashboardLink>, ToolError> {
-        let token = new_token();
+        let token = random_token();
         let done = sqlx::query("UPDATE bi_dashboards SET link_hash = $1, link_sealed = $2, updated_at = $3 WHERE id = $4 AND tenant_id = $5 AND user_id = $6")
             .bind(sha256_hex(&token))
             .bind(self.sealer.seal(token.as_bytes(), SEAL_CONTEXT))
@@ -234,9 +220,9 @@ mod tests {
 
     #[test]
     fn only_tokens_of_our_shape_are_looked_up() {
-        let token = new_token();
+        let token = random_token();
         assert!(well_formed(&token), "{token}");
-        assert_ne!(token, new_token());
+        assert_ne!(token, random_token());
         assert!(!well_formed(&token[1..]));
         assert!(!well_formed(&format!("{}'", &token[1..])));
         assert!(!well_formed(""));

@@ -3,9 +3,7 @@
 
 use std::path::Path;
 
-use base64::Engine;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, errors::ErrorKind};
-use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use waybill_store::Grant;
 
@@ -92,13 +90,7 @@ impl TokenKeys {
     }
 }
 
-/// A fresh opaque token (refresh tokens, file capabilities): 32 random bytes, base64url,
-/// unguessable and safe in URLs.
-pub fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
-}
+pub use waybill_store::random_token;
 
 #[cfg(test)]
 mod tests {
