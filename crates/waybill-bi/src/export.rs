@@ -15,8 +15,8 @@ use waybill_store::Store;
 use waybill_tools::lang::{Lang, fill};
 use waybill_tools::{Scope, ToolContext, ToolError, TypedTool};
 
-use crate::family::Warehouse;
 use crate::tools::query_error;
+use crate::warehouse::Warehouse;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema, TS)]
 #[serde(rename_all = "lowercase")]

@@ -1,25 +1,19 @@
-//! The BI family: its config section, the cube tools, and the warehouse they query — the
-//! catalogue of cubes and the engine over a snapshot of the operational data, loaded on
-//! first use and read again when older than the configured refresh.
+//! The BI family: its config section, the cube tools, and the [`Warehouse`] they query.
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use futures::future::BoxFuture;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
-use tokio::sync::Mutex;
-use waybill_store::Store;
-use waybill_tools::{Family, Migrations, Scope, Services, Tool, ToolContext, ToolError, typed};
+use waybill_tools::codes::ErrorCode;
+use waybill_tools::{Family, Migrations, Services, Tool, typed};
 
 use crate::dashboard::{DashboardTool, Dashboards};
-use crate::engine::{DataFusionEngine, Limits, QueryEngine, RowScope};
+use crate::engine::Limits;
 use crate::export::{DownloadTool, FileNameTool};
-use crate::load::Catalogue;
-use crate::postgres::PostgresEngine;
 use crate::tools::{CubeDescTool, CubeSchemaTool, EnumQueryIdsTool, EnumValuesTool, QueryTool};
+use crate::warehouse::{Source, Warehouse};
 
 /// Where the cubes' queries run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
@@ -70,15 +64,6 @@ impl Default for BiConfig {
             timeout_seconds: 20,
         }
     }
-}
-
-/// The operational data the cubes read.
-#[derive(Debug, Clone)]
-enum Source {
-    /// An SQLite database file, read into the embedded engine.
-    Sqlite(PathBuf),
-    /// A PostgreSQL database the queries are pushed down to.
-    Postgres { url: String, schema: String },
 }
 
 static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -142,14 +127,8 @@ impl Family for Bi {
                     }
                     _ => self.source.clone().map(|(path, tenant)| (Source::Sqlite(path), tenant)),
                 };
-                let warehouse = Arc::new(Warehouse {
-                    catalogue: Arc::new(Catalogue::demo()),
-                    source,
-                    store: services.store.clone(),
-                    limits,
-                    refresh: Duration::from_secs(config.refresh_minutes.max(1) * 60),
-                    engine: Mutex::new(None),
-                });
+                let refresh = Duration::from_secs(config.refresh_minutes.max(1) * 60);
+                let warehouse = Arc::new(Warehouse::new(source, services.store.clone(), limits, refresh));
                 (warehouse, Dashboards::new(services.store.clone(), services.sealer.clone()))
             })
             .clone();
@@ -168,66 +147,8 @@ impl Family for Bi {
     fn migrations(&self) -> Option<Migrations> {
         Some(Migrations { sqlite: &SQLITE, postgres: &POSTGRES })
     }
-}
 
-/// The cubes and the engine the tools share.
-pub struct Warehouse {
-    pub catalogue: Arc<Catalogue>,
-    source: Option<(Source, String)>,
-    store: Store,
-    limits: Limits,
-    refresh: Duration,
-    engine: Mutex<Option<(Arc<dyn QueryEngine>, Instant)>>,
-}
-
-impl Warehouse {
-    /// Offered to the tenant whose data it is.
-    pub fn offered<'a>(&'a self, scope: &'a Scope<'a>) -> BoxFuture<'a, bool> {
-        let yes = self.source.as_ref().is_some_and(|(_, tenant)| *tenant == scope.caller.tenant_id);
-        Box::pin(std::future::ready(yes))
-    }
-
-    /// The engine: over PostgreSQL, connected once; embedded, over a snapshot no older
-    /// than the refresh (the first call reads it).
-    pub async fn engine(&self) -> Result<Arc<dyn QueryEngine>, ToolError> {
-        let mut slot = self.engine.lock().await;
-        let (source, _) = self.source.as_ref().ok_or_else(|| ToolError::Failed("No operational data is connected for BI".into()))?;
-        if let Some((engine, at)) = slot.as_ref()
-            && (at.elapsed() < self.refresh || matches!(source, Source::Postgres { .. }))
-        {
-            return Ok(engine.clone());
-        }
-        let path = match source {
-            Source::Sqlite(path) => path,
-            Source::Postgres { url, schema } => {
-                let engine: Arc<dyn QueryEngine> = Arc::new(
-                    PostgresEngine::connect(url, schema, self.catalogue.clone(), self.limits.clone()).await.map_err(|e| ToolError::Failed(e.to_string()))?,
-                );
-                *slot = Some((engine.clone(), Instant::now()));
-                return Ok(engine);
-            }
-        };
-        let options = SqliteConnectOptions::new().filename(path).read_only(true);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(1)
-            .connect_with(options)
-            .await
-            .map_err(|e| ToolError::Failed(format!("The operational data cannot be read: {e}")))?;
-        let loaded = DataFusionEngine::load(&pool, self.catalogue.clone(), self.limits.clone()).await.map_err(|e| ToolError::Failed(e.to_string()));
-        pool.close().await;
-        let engine: Arc<dyn QueryEngine> = Arc::new(loaded?);
-        *slot = Some((engine.clone(), Instant::now()));
-        Ok(engine)
-    }
-
-    /// The caller's rows: the facilities the tenant granted them.
-    pub async fn scope(&self, ctx: &ToolContext) -> Result<RowScope, ToolError> {
-        Ok(self.grants(ctx.tenant_id(), ctx.user_id()).await?.unwrap_or(RowScope { facilities: Vec::new() }))
-    }
-
-    /// The rows `user_id` sees in `tenant_id`; none when they are not an active member.
-    pub async fn grants(&self, tenant_id: &str, user_id: &str) -> Result<Option<RowScope>, ToolError> {
-        let member = self.store.member(tenant_id, user_id).await.map_err(|e| ToolError::Failed(format!("The caller's grants cannot be read: {e}")))?;
-        Ok(member.filter(|m| !m.suspended).map(|m| RowScope { facilities: m.facilities }))
+    fn error_codes(&self) -> &'static [ErrorCode] {
+        crate::tenant::CODES
     }
 }

@@ -86,8 +86,8 @@ pub struct Catalogue {
     cubes: BTreeMap<String, Cube>,
 }
 
-/// The shipped cubes over the demo facility.
-const DEMO: [(&str, &str); 12] = [
+/// The shipped cubes over the demo facility, as (file name, text).
+pub(crate) const DEMO: [(&str, &str); 12] = [
     ("outbound_orders.yaml", include_str!("../cubes/outbound_orders.yaml")),
     ("order_lines.yaml", include_str!("../cubes/order_lines.yaml")),
     ("shipments.yaml", include_str!("../cubes/shipments.yaml")),
@@ -135,6 +135,46 @@ impl Catalogue {
         Ok(Catalogue { cubes })
     }
 
+    /// The shipped cubes and the ones a tenant added, as (file name, text). A tenant's
+    /// file that no longer loads beside the others (a shipped cube took its name, a cube
+    /// it joins is gone) is left out and returned with why, so one bad file never takes
+    /// the rest away.
+    pub fn with_added(added: &[(String, String)]) -> (Catalogue, Vec<(String, CubeError)>) {
+        let mut kept: Vec<(&str, &str)> = DEMO.to_vec();
+        let mut pending: Vec<&(String, String)> = added.iter().collect();
+        // Files may join one another in any order: add what loads until nothing more does.
+        loop {
+            let before = pending.len();
+            pending.retain(|(file, text)| {
+                let mut trial = kept.clone();
+                trial.push((file, text));
+                if Catalogue::load(&trial).is_ok() {
+                    kept = trial;
+                    false
+                } else {
+                    true
+                }
+            });
+            if pending.is_empty() || pending.len() == before {
+                break;
+            }
+        }
+        let refused = pending
+            .into_iter()
+            .map(|(file, text)| {
+                let mut trial = kept.clone();
+                trial.push((file, text));
+                (file.clone(), Catalogue::load(&trial).expect_err("it did not load"))
+            })
+            .collect();
+        (Catalogue::load(&kept).expect("every kept file loaded"), refused)
+    }
+
+    /// The text of the shipped cube `name`.
+    pub fn shipped_file(name: &str) -> Option<(&'static str, &'static str)> {
+        DEMO.iter().copied().find(|(_, text)| parse("", text).is_ok_and(|c| c.name == name))
+    }
+
     pub fn get(&self, name: &str) -> Option<&Cube> {
         self.cubes.get(name)
     }
@@ -150,6 +190,13 @@ impl Catalogue {
     pub fn is_empty(&self) -> bool {
         self.cubes.is_empty()
     }
+}
+
+/// One cube file, read and checked on its own (its joins are checked with the others).
+pub fn read_cube(file: &str, text: &str) -> Result<Cube, CubeError> {
+    let cube = parse(file, text)?;
+    check(file, &cube)?;
+    Ok(cube)
 }
 
 fn parse(file: &str, text: &str) -> Result<Cube, CubeError> {
@@ -256,6 +303,9 @@ fn check(file: &str, cube: &Cube) -> Result<(), CubeError> {
     }
     if !is_identifier(&cube.table) {
         return Err(invalid(file, format!("the table '{}' is not an identifier", cube.table)));
+    }
+    if ["pg_", "sqlite_", "information_schema"].iter().any(|p| cube.table.starts_with(p)) {
+        return Err(invalid(file, format!("the table '{}' is the database's own, not operational data", cube.table)));
     }
     check_text(file, "the title", &cube.title)?;
     check_text(file, "the description", &cube.description)?;
@@ -449,5 +499,27 @@ dimensions:
         assert_eq!(twice, CubeError::Duplicate("customers".into()));
         assert!(Catalogue::load(&[("big.yaml", &"#".repeat(MAX_FILE_BYTES + 1))]).unwrap_err().to_string().contains("at most"));
         assert!(Catalogue::load(&[("x.yaml", "name: [unclosed")]).is_err());
+        for system in ["pg_authid", "sqlite_master", "information_schema"] {
+            let text = with(CUSTOMERS, "table: customers", &format!("table: {system}"));
+            let err = Catalogue::load(&[("c.yaml", &text)]).unwrap_err().to_string();
+            assert!(err.contains("the database's own"), "{system}: {err}");
+        }
+    }
+
+    #[test]
+    fn added_files_join_the_shipped_ones_and_a_bad_one_is_left_out() {
+        let zones = "name: zones\ntitle: Zones\ndescription: Zones.\ntable: zones\ndimensions:\n  - name: code\n    title: Code\n    type: string\njoins:\n  - cube: zone_kinds\n    relationship: many_to_one\n    on: zones.kind = zone_kinds.code\n";
+        let kinds =
+            "name: zone_kinds\ntitle: Zone kinds\ndescription: Kinds.\ntable: zone_kinds\ndimensions:\n  - name: code\n    title: Code\n    type: string\n";
+        let clash = CUSTOMERS.to_owned();
+        let added = [("zones.yaml".to_owned(), zones.to_owned()), ("kinds.yaml".to_owned(), kinds.to_owned()), ("mine.yaml".to_owned(), clash)];
+        let (catalogue, refused) = Catalogue::with_added(&added);
+        assert_eq!(catalogue.len(), Catalogue::demo().len() + 2, "zones loads once the kinds it joins do");
+        assert!(catalogue.get("zones").is_some() && catalogue.get("outbound_orders").is_some());
+        assert_eq!(refused.len(), 1);
+        assert_eq!(refused[0].0, "mine.yaml");
+        assert_eq!(refused[0].1, CubeError::Duplicate("customers".into()));
+        assert_eq!(Catalogue::shipped_file("labour").map(|(file, _)| file), Some("labour.yaml"));
+        assert!(Catalogue::shipped_file("zones").is_none());
     }
 }

@@ -13,8 +13,8 @@ use waybill_tools::{Scope, ToolContext, ToolError, TypedTool};
 
 use crate::cube::{Cube, DimensionType};
 use crate::engine::QueryError;
-use crate::family::Warehouse;
 use crate::load::Catalogue;
+use crate::warehouse::Warehouse;
 
 /// Values listed per enum field.
 const MAX_ENUM_VALUES: usize = 100;
@@ -230,20 +230,21 @@ impl TypedTool for CubeDescTool {
     }
 
     fn call<'a>(&'a self, _: CubeDescInput, _: &'a ToolContext) -> BoxFuture<'a, Result<CubeDescResult, ToolError>> {
-        let cubes = self
-            .warehouse
-            .catalogue
-            .cubes()
-            .map(|c| CubeSummary {
-                name: c.name.clone(),
-                title: c.title.clone(),
-                description: c.description.clone(),
-                time_dimension: c.time_dimension.clone(),
-                measures: c.measures.iter().map(|m| m.name.clone()).collect(),
-                dimensions: c.dimensions.iter().map(|d| d.name.clone()).collect(),
-            })
-            .collect();
-        Box::pin(std::future::ready(Ok(CubeDescResult { success: true, cubes })))
+        Box::pin(async move {
+            let catalogue = self.warehouse.catalogue().await?;
+            let cubes = catalogue
+                .cubes()
+                .map(|c| CubeSummary {
+                    name: c.name.clone(),
+                    title: c.title.clone(),
+                    description: c.description.clone(),
+                    time_dimension: c.time_dimension.clone(),
+                    measures: c.measures.iter().map(|m| m.name.clone()).collect(),
+                    dimensions: c.dimensions.iter().map(|d| d.name.clone()).collect(),
+                })
+                .collect();
+            Ok(CubeDescResult { success: true, cubes })
+        })
     }
 
     fn title(&self, lang: Lang) -> Option<&'static str> {
@@ -283,11 +284,17 @@ impl TypedTool for CubeSchemaTool {
     }
 
     fn offline_input(&self, text: &str, _: &ToolContext) -> Option<CubeInput> {
-        self.warehouse.catalogue.cubes().find(|c| text.to_lowercase().contains(&c.name.replace('_', " "))).map(|c| CubeInput { cube_name: c.name.clone() })
+        self.warehouse
+            .current_catalogue()
+            .cubes()
+            .find(|c| text.to_lowercase().contains(&c.name.replace('_', " ")))
+            .map(|c| CubeInput { cube_name: c.name.clone() })
     }
 
     fn call<'a>(&'a self, input: CubeInput, _: &'a ToolContext) -> BoxFuture<'a, Result<CubeSchemaResult, ToolError>> {
-        let result = find(&self.warehouse.catalogue, &input.cube_name).map(|c| CubeSchemaResult {
+        Box::pin(async move {
+            let catalogue = self.warehouse.catalogue().await?;
+            find(&catalogue, &input.cube_name).map(|c| CubeSchemaResult {
             success: true,
             cube: c.name.clone(),
             title: c.title.clone(),
@@ -314,8 +321,8 @@ impl TypedTool for CubeSchemaTool {
                 c.name,
                 c.time_dimension.as_deref().unwrap_or("a_time_dimension")
             ),
-        });
-        Box::pin(std::future::ready(result))
+        })
+        })
     }
 
     fn title(&self, lang: Lang) -> Option<&'static str> {
@@ -353,17 +360,19 @@ impl TypedTool for EnumQueryIdsTool {
     }
 
     fn call<'a>(&'a self, input: CubeInput, _: &'a ToolContext) -> BoxFuture<'a, Result<EnumQueryIdsResult, ToolError>> {
-        let result = find(&self.warehouse.catalogue, &input.cube_name).map(|c| EnumQueryIdsResult {
-            success: true,
-            cube: c.name.clone(),
-            fields: c
-                .dimensions
-                .iter()
-                .filter(|d| d.is_enum)
-                .map(|d| EnumQueryId { field: d.name.clone(), title: d.title.clone(), query_id: format!("{}.{}", c.name, d.name) })
-                .collect(),
-        });
-        Box::pin(std::future::ready(result))
+        Box::pin(async move {
+            let catalogue = self.warehouse.catalogue().await?;
+            find(&catalogue, &input.cube_name).map(|c| EnumQueryIdsResult {
+                success: true,
+                cube: c.name.clone(),
+                fields: c
+                    .dimensions
+                    .iter()
+                    .filter(|d| d.is_enum)
+                    .map(|d| EnumQueryId { field: d.name.clone(), title: d.title.clone(), query_id: format!("{}.{}", c.name, d.name) })
+                    .collect(),
+            })
+        })
     }
 }
 
@@ -391,11 +400,12 @@ impl TypedTool for EnumValuesTool {
     fn call<'a>(&'a self, input: EnumValuesInput, ctx: &'a ToolContext) -> BoxFuture<'a, Result<EnumValuesResult, ToolError>> {
         Box::pin(async move {
             let engine = self.warehouse.engine().await?;
+            let catalogue = self.warehouse.catalogue().await?;
             let scope = self.warehouse.scope(ctx).await?;
             let mut fields = Vec::new();
             for id in input.query_ids {
                 let (cube, field) = id.split_once('.').ok_or_else(|| ToolError::Invalid(format!("{id} is no query id: they read cube.field")))?;
-                let c = find(&self.warehouse.catalogue, cube)?;
+                let c = find(&catalogue, cube)?;
                 if !c.dimensions.iter().any(|d| d.is_enum && d.name == field) {
                     let enums: Vec<&str> = c.dimensions.iter().filter(|d| d.is_enum).map(|d| d.name.as_str()).collect();
                     return Err(ToolError::Invalid(format!("{field} is no enum field of {cube}; its enum fields are {}", enums.join(", "))));

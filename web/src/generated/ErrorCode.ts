@@ -3,4 +3,4 @@
 /**
  * Every stable error code the server answers with: the core's and the tool families'.
  */
-export type ErrorCode = "bad_request" | "invalid_body" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "token_expired" | "account_suspended" | "invalid_credentials" | "forbidden" | "not_found" | "conflict" | "unprocessable" | "rate_limited" | "too_many_requests" | "unavailable" | "internal" | "method_not_allowed" | "system_not_found" | "system_name_taken" | "system_invalid" | "openapi_rejected" | "system_unreachable" | "system_built_in" | "proving_mark_refused";
+export type ErrorCode = "bad_request" | "invalid_body" | "unsupported_media_type" | "payload_too_large" | "unauthorized" | "token_expired" | "account_suspended" | "invalid_credentials" | "forbidden" | "not_found" | "conflict" | "unprocessable" | "rate_limited" | "too_many_requests" | "unavailable" | "internal" | "method_not_allowed" | "system_not_found" | "system_name_taken" | "system_invalid" | "openapi_rejected" | "system_unreachable" | "system_built_in" | "cube_invalid" | "cube_not_found" | "cube_shipped" | "cube_in_use" | "bi_unavailable" | "proving_mark_refused";

@@ -18,8 +18,8 @@ use ts_rs::TS;
 use waybill_tools::lang::{Lang, fill};
 use waybill_tools::{Scope, ToolContext, ToolError, TypedTool};
 
-use crate::family::Warehouse;
 use crate::tools::query_error;
+use crate::warehouse::Warehouse;
 
 pub use page::{DashboardPage, TileData, filters_of};
 pub use store::{Dashboard, DashboardInfo, DashboardLink, DashboardList, Dashboards, LINK_PREFIX};

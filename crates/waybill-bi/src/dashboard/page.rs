@@ -11,7 +11,7 @@ use ts_rs::TS;
 use waybill_tools::ToolError;
 
 use super::{Dashboard, TileKind};
-use crate::family::Warehouse;
+use crate::warehouse::Warehouse;
 
 /// One tile as the page draws it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

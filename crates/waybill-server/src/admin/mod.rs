@@ -1,7 +1,8 @@
-//! Administration of a tenant, for its admins: its users, its business systems, and the
-//! audit trail of the tool calls its users approved or denied.
+//! Administration of a tenant, for its admins: its users, its business systems, its BI
+//! cubes, and the audit trail of the tool calls its users approved or denied.
 
 mod approvals;
+mod cubes;
 mod systems;
 mod users;
 
@@ -18,7 +19,7 @@ pub(crate) use users::{checked_password, optional_name};
 
 /// Routes behind `require_auth`; each one also requires the tenant's admin role.
 pub fn router() -> OpenApiRouter<AppState> {
-    users::router().merge(approvals::router()).merge(systems::router())
+    users::router().merge(approvals::router()).merge(systems::router()).merge(cubes::router())
 }
 
 /// Refuses callers who are not admins of the request's tenant.

@@ -6,6 +6,7 @@ mod auth;
 mod authorization;
 mod bad_input;
 mod bi;
+mod bi_cubes;
 mod chat;
 mod chat_context;
 mod chat_history;
