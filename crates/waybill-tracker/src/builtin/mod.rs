@@ -1,0 +1,6 @@
+//! Waybill's own issue tracker, for companies without Jira: projects, issue types with
+//! their fields, one workflow with transitions, issues keyed `OPS-123`, comments, and
+//! assignees from the tenant's members — searched with a JQL subset.
+
+pub mod scheme;
+pub mod search;
