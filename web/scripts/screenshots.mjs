@@ -9,8 +9,8 @@
 // throwaway server whose weather tool answers (scripts/e2e.sh's fake Open-Meteo). Chinese
 // text needs a CJK font on the machine (Debian: fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi]
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes]
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -311,6 +311,34 @@ async function shootSystems(browser, storageState, api, lang) {
   }
 }
 
+/**
+ * The /admin/cubes page with the example cube added, and the add dialog showing why a
+ * file with SQL in its description was refused, in `lang`.
+ */
+async function shootCubes(browser, storageState, api, lang, dir = out) {
+  const example = await readFile(new URL("../../docs/cubes/storage_locations.yaml", import.meta.url), "utf8");
+  const added = await api.call("/api/admin/cubes", { method: "POST", body: JSON.stringify({ fileName: "storage_locations.yaml", yaml: example }) });
+  if (added.status !== 201) throw new Error(`the example cube was not added: ${JSON.stringify(added.body)}`);
+  const admin = await newPage(browser, { storageState, width: 1360, height: 900 });
+  const prefix = dir.replace(/\/$/, "");
+  try {
+    await admin.context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
+    await admin.page.goto(new URL("/admin/cubes", baseUrl).href);
+    await admin.page.getByText("storage_locations", { exact: true }).first().waitFor();
+    await admin.page.waitForTimeout(300);
+    await admin.page.screenshot({ path: `${prefix}/admin-cubes-${lang}.png`, fullPage: true });
+    const bad = example.replace("name: storage_locations", "name: storage_bins").replace(/^description: .*$/m, "description: Bins'; DROP TABLE locations; --");
+    await admin.page.getByTestId("cube-add").click();
+    const dialog = admin.page.getByRole("dialog");
+    await dialog.locator("textarea").fill(bad);
+    await dialog.getByTestId("cube-check-button").click();
+    await dialog.getByTestId("cube-refusal").waitFor();
+    await dialog.screenshot({ path: `${prefix}/admin-cubes-refused-${lang}.png` });
+  } finally {
+    await admin.context.close();
+  }
+}
+
 /** Picks the option holding `text` (any: /./) in the selector of form field `field`. */
 async function pickOption(form, field, search, text) {
   await form.getByTestId(`form-field-${field}`).getByRole("combobox").first().click();
@@ -430,6 +458,12 @@ async function main() {
       if (allLanguagesDir) for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) await shootBi(browser, storageState, api, lang, allLanguagesDir);
       return;
     }
+    if (only === "cubes") {
+      for (const lang of allLanguagesDir ? ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"] : ["en", "zh-CN"]) {
+        await shootCubes(browser, storageState, api, lang, allLanguagesDir && !["en", "zh-CN"].includes(lang) ? allLanguagesDir : out);
+      }
+      return;
+    }
     if (only === "systems") {
       await shootSystems(browser, storageState, api, "en");
       return await shootSystems(browser, storageState, api, "zh-CN");
@@ -446,6 +480,8 @@ async function main() {
     await shootPlanning(browser, storageState, api, "zh-CN");
     await shootBi(browser, storageState, api, "en");
     await shootBi(browser, storageState, api, "zh-CN");
+    await shootCubes(browser, storageState, api, "en");
+    await shootCubes(browser, storageState, api, "zh-CN");
     if (allLanguagesDir) {
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });

@@ -11,6 +11,7 @@ import { MemoriesPage } from "./pages/MemoriesPage";
 /** Administration is its own chunk: only administrators ever load it. */
 const AdminUsersPage = lazy(() => import("./admin/users/AdminUsersPage"));
 const AdminSystemsPage = lazy(() => import("./admin/systems/AdminSystemsPage"));
+const AdminCubesPage = lazy(() => import("./admin/cubes/AdminCubesPage"));
 /** The user's dashboards: a chunk of its own too, loaded when opened from the user menu. */
 const DashboardsPage = lazy(() => import("./pages/dashboards/DashboardsPage"));
 
@@ -62,6 +63,16 @@ export const routes: RouteObject[] = [
           <RequireAuth>
             <Suspense fallback={<PageLoading />}>
               <AdminSystemsPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "admin/cubes",
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoading />}>
+              <AdminCubesPage />
             </Suspense>
           </RequireAuth>
         ),

@@ -152,3 +152,13 @@ export function DashboardIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A cube drawn in three faces: a BI cube. */
+export function CubeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3 4 7.5v9L12 21l8-4.5v-9z" />
+      <path d="M4 7.5 12 12l8-4.5M12 12v9" />
+    </Icon>
+  );
+}

@@ -4,7 +4,7 @@ import { ApiRequestError } from "../../api/client";
 import { selectCurrentTenant, selectIsAdmin } from "../../auth/roles";
 import { useAuthStore } from "../../auth/store";
 import { useMediaQuery } from "../../chat/hooks/useMediaQuery";
-import { AlertIcon, PlusIcon, Spinner } from "../../components/icons";
+import { PlusIcon } from "../../components/icons";
 import { ServerIcon } from "../../components/moreIcons";
 import { SignedInLayout } from "../../components/SignedInLayout";
 import { ConfirmDialog, buttonClass } from "../../components/ui/Dialog";
@@ -17,6 +17,7 @@ import { SystemFormDialog } from "./SystemFormDialog";
 import { SystemNoticeBanner } from "./SystemNotice";
 import { SystemTable } from "./SystemTable";
 import { useSystemActions } from "./useSystemActions";
+import { ListLoadFailed, ListLoading } from "../../components/ListStates";
 
 /**
  * `/admin/systems`: the current tenant's business systems (WMS, FMS, YMS, OMS) for its
@@ -58,22 +59,9 @@ function SystemAdministration() {
 
   let content;
   if (list.isPending) {
-    content = (
-      <p role="status" className="flex items-center gap-2 px-4 py-10 text-sm text-slate-500">
-        <Spinner className="size-4" />
-        {t("adminSystems.loading")}
-      </p>
-    );
+    content = <ListLoading label={t("adminSystems.loading")} />;
   } else if (list.isError && !list.data) {
-    content = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 px-4 py-8 text-sm text-red-800">
-        <AlertIcon className="size-5 shrink-0" />
-        <span>{t("adminSystems.loadFailed")}</span>
-        <button type="button" className={buttonClass.secondary} onClick={() => void list.refetch()}>
-          {t("chat.retry")}
-        </button>
-      </div>
-    );
+    content = <ListLoadFailed label={t("adminSystems.loadFailed")} onRetry={() => void list.refetch()} />;
   } else if (systems.length === 0) {
     content = <NoSystems onAdd={startAdding} />;
   } else {

@@ -4,7 +4,7 @@ import { ApiRequestError } from "../../api/client";
 import { selectCurrentTenant, selectIsAdmin } from "../../auth/roles";
 import { useAuthStore } from "../../auth/store";
 import { useMediaQuery } from "../../chat/hooks/useMediaQuery";
-import { AlertIcon, PlusIcon, Spinner } from "../../components/icons";
+import { PlusIcon } from "../../components/icons";
 import { SignedInLayout } from "../../components/SignedInLayout";
 import { ConfirmDialog, buttonClass } from "../../components/ui/Dialog";
 import { ActionNoticeBanner } from "./ActionNoticeBanner";
@@ -19,6 +19,7 @@ import { MEMBERS_PAGE_SIZE, useFacilities, useMemberPage } from "./queries";
 import { RenewInvitationDialog } from "./RenewInvitationDialog";
 import { useDebouncedValue } from "./useDebouncedValue";
 import { useMemberActions } from "./useMemberActions";
+import { ListLoadFailed, ListLoading } from "../../components/ListStates";
 
 /** Typing pauses this long before the list is searched. */
 const SEARCH_DELAY_MS = 300;
@@ -60,22 +61,9 @@ function UserAdministration() {
 
   let list;
   if (page.isPending) {
-    list = (
-      <p role="status" className="flex items-center gap-2 px-4 py-10 text-sm text-slate-500">
-        <Spinner className="size-4" />
-        {t("adminUsers.loading")}
-      </p>
-    );
+    list = <ListLoading label={t("adminUsers.loading")} />;
   } else if (page.isError && !page.data) {
-    list = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 px-4 py-8 text-sm text-red-800">
-        <AlertIcon className="size-5 shrink-0" />
-        <span>{t("adminUsers.loadFailed")}</span>
-        <button type="button" className={buttonClass.secondary} onClick={() => void page.refetch()}>
-          {t("chat.retry")}
-        </button>
-      </div>
-    );
+    list = <ListLoadFailed label={t("adminUsers.loadFailed")} onRetry={() => void page.refetch()} />;
   } else if (members.length === 0) {
     list = <p className="px-4 py-10 text-center text-sm text-slate-500">{t("adminUsers.empty")}</p>;
   } else {

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertIcon, Spinner } from "../../components/icons";
 import { DashboardIcon } from "../../components/moreIcons";
 import { NoticeBanner } from "../../components/NoticeBanner";
 import { SignedInLayout } from "../../components/SignedInLayout";
-import { ConfirmDialog, buttonClass } from "../../components/ui/Dialog";
+import { ConfirmDialog } from "../../components/ui/Dialog";
 import { BackToChat } from "../../admin/users/OnlyAdmins";
 import { DashboardRow } from "./DashboardRow";
 import { useDashboards } from "./queries";
 import { useDashboardActions } from "./useDashboardActions";
+import { ListLoadFailed, ListLoading } from "../../components/ListStates";
 
 /**
  * `/dashboards`, from the user menu: the dashboards the assistant built for the user,
@@ -33,22 +33,9 @@ function Dashboards() {
 
   let content;
   if (list.isPending) {
-    content = (
-      <p role="status" className="flex items-center gap-2 px-4 py-10 text-sm text-slate-500">
-        <Spinner className="size-4" />
-        {t("dashboards.loading")}
-      </p>
-    );
+    content = <ListLoading label={t("dashboards.loading")} />;
   } else if (list.isError && !list.data) {
-    content = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 px-4 py-8 text-sm text-red-800">
-        <AlertIcon className="size-5 shrink-0" />
-        <span>{t("dashboards.loadFailed")}</span>
-        <button type="button" className={buttonClass.secondary} onClick={() => void list.refetch()}>
-          {t("chat.retry")}
-        </button>
-      </div>
-    );
+    content = <ListLoadFailed label={t("dashboards.loadFailed")} onRetry={() => void list.refetch()} />;
   } else if (dashboards.length === 0) {
     content = (
       <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-12 text-center">
