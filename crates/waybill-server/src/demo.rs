@@ -59,7 +59,7 @@ pub fn system_name(system: System) -> String {
 
 /// Registers (or refreshes, on every start) the demo's four systems for the demo tenant,
 /// with `base` (how this server reaches itself) in their URLs and their service tokens
-/// sealed.
+/// sealed; seeds the demo tenant's issue tracker on the first start.
 pub async fn register(state: &AppState, demo: &Demo, base: &str) -> anyhow::Result<()> {
     for system in System::ALL {
         let base_url = format!("{base}{}", system.base_path());
@@ -78,6 +78,11 @@ pub async fn register(state: &AppState, demo: &Demo, base: &str) -> anyhow::Resu
             .await
             .with_context(|| format!("registering {}", system.title()))?;
     }
+    // The built-in tracker's tickets, once.
+    let tracker = waybill_tracker::builtin::BuiltIn::new(state.store.clone());
+    waybill_tracker::builtin::seed::seed(&tracker, waybill_demo::TENANT, jiff::Timestamp::now().as_millisecond())
+        .await
+        .context("seeding the demo's issue tracker")?;
     Ok(())
 }
 

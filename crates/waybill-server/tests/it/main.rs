@@ -26,4 +26,5 @@ mod slow_clients;
 mod systems;
 mod todo;
 mod tools;
+mod tracker;
 mod ui_stream_conformance;
