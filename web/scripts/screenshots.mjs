@@ -9,7 +9,7 @@
 // throwaway server whose weather tool answers (scripts/e2e.sh's fake Open-Meteo). Chinese
 // text needs a CJK font on the machine (Debian: fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes]
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes|tracker]
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -339,6 +339,47 @@ async function shootCubes(browser, storageState, api, lang, dir = out) {
   }
 }
 
+/**
+ * The issue tracker on the built-in tracker: "show my open tickets" expanded, a ticket
+ * waiting for approval, then created, and a transition — each card alone, in `lang`.
+ */
+async function shootTracker(browser, storageState, api, lang) {
+  const { context, page, chat } = await freshChat(browser, storageState, api, lang, { width: 1280, height: 1100 });
+  const card = (tool) => chat.lastAnswer().locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
+  const box = page.getByRole("textbox").first();
+  const ask = async (text, tool, phase) => {
+    await box.fill(text);
+    await box.press("Enter");
+    await card(tool).and(page.locator(`[data-phase="${phase}"]`)).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    return card(tool);
+  };
+  const approve = async (tool) => {
+    await card(tool).getByTestId("approval-request").getByRole("button").first().click();
+    await card(tool).and(page.locator('[data-phase="completed"]')).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    return card(tool);
+  };
+  try {
+    const search = await ask("show my open tickets", "jiraSearchIssues", "completed");
+    await search.getByRole("button").first().click();
+    await page.waitForTimeout(300);
+    await search.screenshot({ path: `${out}tracker-search-${lang}.png` });
+    const asking = await ask("create a ticket: dock door 7 sensor broken, high priority", "jiraCreateIssue", "approval");
+    await asking.screenshot({ path: `${out}tracker-approval-${lang}.png` });
+    const created = await approve("jiraCreateIssue");
+    await created.getByRole("button").first().click();
+    await created.screenshot({ path: `${out}tracker-created-${lang}.png` });
+    const key = (await created.innerText()).match(/OPS-\d+/)[0];
+    await ask(`move ${key} to In Progress`, "jiraDoTransition", "approval");
+    const moved = await approve("jiraDoTransition");
+    await moved.getByRole("button").first().click();
+    await moved.screenshot({ path: `${out}tracker-transition-${lang}.png` });
+  } finally {
+    await context.close();
+  }
+}
+
 /** Picks the option holding `text` (any: /./) in the selector of form field `field`. */
 async function pickOption(form, field, search, text) {
   await form.getByTestId(`form-field-${field}`).getByRole("combobox").first().click();
@@ -458,6 +499,10 @@ async function main() {
       if (allLanguagesDir) for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) await shootBi(browser, storageState, api, lang, allLanguagesDir);
       return;
     }
+    if (only === "tracker") {
+      await shootTracker(browser, storageState, api, "en");
+      return await shootTracker(browser, storageState, api, "zh-CN");
+    }
     if (only === "cubes") {
       for (const lang of allLanguagesDir ? ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"] : ["en", "zh-CN"]) {
         await shootCubes(browser, storageState, api, lang, allLanguagesDir && !["en", "zh-CN"].includes(lang) ? allLanguagesDir : out);
@@ -482,6 +527,8 @@ async function main() {
     await shootBi(browser, storageState, api, "zh-CN");
     await shootCubes(browser, storageState, api, "en");
     await shootCubes(browser, storageState, api, "zh-CN");
+    await shootTracker(browser, storageState, api, "en");
+    await shootTracker(browser, storageState, api, "zh-CN");
     if (allLanguagesDir) {
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });
