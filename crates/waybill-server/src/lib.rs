@@ -85,6 +85,8 @@ pub struct AppState {
     pub demo: Option<waybill_demo::Demo>,
     /// The BI family's warehouse and saved dashboards, for the dashboard routes.
     pub bi: waybill_bi::BiHandle,
+    /// Each tenant's issue tracker and Jira connection, for the admin and tracker routes.
+    pub trackers: waybill_tracker::connections::Trackers,
 }
 
 impl AppState {
@@ -131,6 +133,7 @@ impl AppState {
             None => families.registry(&config.tools, &|name| std::env::var(name).ok(), &services)?,
         };
         let systems = waybill_systems::Shared::new(services.clone());
+        let trackers = waybill_tracker::connections::Trackers::new(store.clone(), sealer.clone(), outbound.clone());
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let quotas = Arc::new(Quotas::new(&config.limits));
@@ -152,6 +155,7 @@ impl AppState {
             systems,
             demo: None,
             bi,
+            trackers,
         })
     }
 

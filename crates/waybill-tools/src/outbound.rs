@@ -212,11 +212,21 @@ impl Outbound {
     /// Sends the request and reads at most `limit` bytes of a successful body; a refusal
     /// anywhere on the way (first hop or a redirect) reads as [`OutboundError::Refused`].
     pub async fn fetch(&self, request: RequestBuilder, limit: usize) -> Result<(reqwest::StatusCode, Vec<u8>), OutboundError> {
+        self.fetch_with_headers(request, limit).await.map(|(status, _, body)| (status, body))
+    }
+
+    /// As [`Outbound::fetch`], with the response's headers (a `Retry-After` to honour).
+    pub async fn fetch_with_headers(
+        &self,
+        request: RequestBuilder,
+        limit: usize,
+    ) -> Result<(reqwest::StatusCode, reqwest::header::HeaderMap, Vec<u8>), OutboundError> {
         let (client, request) = request.build_split();
         let request = request.map_err(|e| OutboundError::BadUrl(e.to_string()))?;
         let host = request.url().host_str().unwrap_or_default().to_owned();
         let response = client.execute(request).await.map_err(|e| describe(&host, &e))?;
         let status = response.status();
+        let headers = response.headers().clone();
         let mut body = Vec::new();
         let mut stream = response.bytes_stream();
         while let Some(chunk) = stream.next().await {
@@ -226,7 +236,7 @@ impl Outbound {
             }
             body.extend_from_slice(&chunk);
         }
-        Ok((status, body))
+        Ok((status, headers, body))
     }
 }
 

@@ -1,16 +1,16 @@
-//! The `jira` family: the issue-tracker tools over each tenant's tracker. Every tenant
-//! has the built-in tracker; the jira-agent (`family:jira`) gets these tools.
+//! The `jira` family: the issue-tracker tools over each tenant's tracker — its Jira site
+//! when one is connected, else the built-in tracker. The jira-agent (`family:jira`) gets
+//! these tools.
 
 use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use waybill_tools::{Family, Migrations, Services, Tool, ToolError, typed};
+use waybill_tools::codes::ErrorCode;
+use waybill_tools::{Family, Migrations, Services, Tool, typed};
 
-use crate::builtin::BuiltIn;
+use crate::connections::Trackers;
 use crate::tools::{CreateIssueTool, CreateMetaTool, DoTransitionTool, ProjectsTool, SearchTool, TrackerFor, TransitionsTool};
-use crate::tracker::Tracker;
 
 static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
@@ -23,24 +23,12 @@ pub struct JiraConfig {}
 /// The issue-tracker family.
 pub struct Jira;
 
-/// Each tenant's tracker: the built-in one.
-struct Trackers {
-    builtin: Arc<BuiltIn>,
-}
-
-impl TrackerFor for Trackers {
-    fn tracker_for<'a>(&'a self, _: &'a str) -> BoxFuture<'a, Result<Arc<dyn Tracker>, ToolError>> {
-        let tracker: Arc<dyn Tracker> = self.builtin.clone();
-        Box::pin(std::future::ready(Ok(tracker)))
-    }
-}
-
 impl Family for Jira {
     const NAME: &'static str = "jira";
     type Config = JiraConfig;
 
     fn tools(&self, _: &JiraConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
-        let trackers: Arc<dyn TrackerFor> = Arc::new(Trackers { builtin: Arc::new(BuiltIn::new(services.store.clone())) });
+        let trackers: Arc<dyn TrackerFor> = Arc::new(Trackers::new(services.store.clone(), services.sealer.clone(), services.outbound.clone()));
         vec![
             typed(ProjectsTool { trackers: trackers.clone() }),
             typed(CreateMetaTool { trackers: trackers.clone() }),
@@ -53,5 +41,9 @@ impl Family for Jira {
 
     fn migrations(&self) -> Option<Migrations> {
         Some(Migrations { sqlite: &SQLITE, postgres: &POSTGRES })
+    }
+
+    fn error_codes(&self) -> &'static [ErrorCode] {
+        crate::connections::CODES
     }
 }

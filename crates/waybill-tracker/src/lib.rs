@@ -6,7 +6,9 @@
 //! [`Tracker`] is what the [`tools`] work through; [`wire`] holds Jira's shapes they answer in.
 
 pub mod builtin;
+pub mod connections;
 mod family;
+pub mod jira;
 pub mod jql;
 mod offline;
 pub mod tools;

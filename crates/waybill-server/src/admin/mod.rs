@@ -1,8 +1,9 @@
 //! Administration of a tenant, for its admins: its users, its business systems, its BI
-//! cubes, and the audit trail of the tool calls its users approved or denied.
+//! cubes, its Jira site, and the audit trail of the tool calls its users approved or denied.
 
 mod approvals;
 mod cubes;
+mod jira;
 mod systems;
 mod users;
 
@@ -19,7 +20,7 @@ pub(crate) use users::{checked_password, optional_name};
 
 /// Routes behind `require_auth`; each one also requires the tenant's admin role.
 pub fn router() -> OpenApiRouter<AppState> {
-    users::router().merge(approvals::router()).merge(systems::router()).merge(cubes::router())
+    users::router().merge(approvals::router()).merge(systems::router()).merge(cubes::router()).merge(jira::router())
 }
 
 /// Refuses callers who are not admins of the request's tenant.

@@ -19,6 +19,7 @@ mod files;
 mod files_s3;
 mod forms;
 mod instances;
+mod jira;
 mod platform;
 mod quotas;
 mod schema;

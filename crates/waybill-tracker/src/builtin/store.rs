@@ -29,6 +29,16 @@ pub enum TrackerError {
     Invalid { messages: Vec<String>, fields: BTreeMap<String, String> },
     #[error(transparent)]
     Jql(#[from] JqlError),
+    #[error("Jira refused the connection's credentials (401): an administrator should check the site's email and API token or access token.")]
+    Unauthorized,
+    #[error("Jira refused this (403): the connection's account may not see or change it.")]
+    Forbidden,
+    #[error("Jira is limiting requests (429); try again {}.", .retry_after.map_or_else(|| "shortly".to_owned(), |s| format!("in {s} seconds")))]
+    RateLimited { retry_after: Option<u64> },
+    #[error("Jira answered {status}: {}", describe(.messages, .fields))]
+    Upstream { status: u16, messages: Vec<String>, fields: BTreeMap<String, String> },
+    #[error("Jira could not be reached: {0}")]
+    Unreachable(String),
     #[error("the tracker's storage failed: {0}")]
     Store(String),
 }
