@@ -375,6 +375,15 @@ async function shootTracker(browser, storageState, api, lang) {
     const moved = await approve("jiraDoTransition");
     await moved.getByRole("button").first().click();
     await moved.screenshot({ path: `${out}tracker-transition-${lang}.png` });
+    // The administrators' page: the built-in tracker in use, and the form that connects Jira.
+    await page.goto(new URL("/admin/tracker", baseUrl).href);
+    await page.getByTestId("tracker-connect").waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}admin-tracker-${lang}.png` });
+    await page.getByTestId("tracker-connect").click();
+    await page.getByRole("dialog").waitFor();
+    await page.waitForTimeout(300);
+    await page.getByRole("dialog").screenshot({ path: `${out}admin-tracker-connect-${lang}.png` });
   } finally {
     await context.close();
   }

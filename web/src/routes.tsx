@@ -12,6 +12,7 @@ import { MemoriesPage } from "./pages/MemoriesPage";
 const AdminUsersPage = lazy(() => import("./admin/users/AdminUsersPage"));
 const AdminSystemsPage = lazy(() => import("./admin/systems/AdminSystemsPage"));
 const AdminCubesPage = lazy(() => import("./admin/cubes/AdminCubesPage"));
+const AdminTrackerPage = lazy(() => import("./admin/tracker/AdminTrackerPage"));
 /** The user's dashboards: a chunk of its own too, loaded when opened from the user menu. */
 const DashboardsPage = lazy(() => import("./pages/dashboards/DashboardsPage"));
 
@@ -73,6 +74,16 @@ export const routes: RouteObject[] = [
           <RequireAuth>
             <Suspense fallback={<PageLoading />}>
               <AdminCubesPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "admin/tracker",
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoading />}>
+              <AdminTrackerPage />
             </Suspense>
           </RequireAuth>
         ),

@@ -8,7 +8,7 @@ import { useLogout } from "../auth/useLogout";
 import type { UserInfo } from "../generated/UserInfo";
 import { Avatar } from "./Avatar";
 import { ChevronDown, LogoutIcon, MemoryIcon } from "./icons";
-import { CubeIcon, DashboardIcon, ServerIcon, UsersIcon } from "./moreIcons";
+import { CubeIcon, DashboardIcon, ServerIcon, TrackerIcon, UsersIcon } from "./moreIcons";
 
 const itemClass =
   "flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm text-slate-700 " +
@@ -20,7 +20,7 @@ type Props = {
   placement?: "down" | "up";
 };
 
-/** The signed-in user's name and avatar, opening a menu with Memory, Dashboards, Users, Business systems and BI cubes (administrators only) and Logout. */
+/** The signed-in user's name and avatar, opening a menu with Memory, Dashboards, Users, Business systems, BI cubes and Issue tracker (administrators only) and Logout. */
 export function UserMenu({ user, placement = "down" }: Props) {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
@@ -152,6 +152,10 @@ export function UserMenu({ user, placement = "down" }: Props) {
                 <Link to="/admin/cubes" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
                   <CubeIcon className="size-4 text-slate-500" />
                   {t("userMenu.cubes")}
+                </Link>
+                <Link to="/admin/tracker" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+                  <TrackerIcon className="size-4 text-slate-500" />
+                  {t("userMenu.tracker")}
                 </Link>
               </>
             )}

@@ -162,3 +162,13 @@ export function CubeIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A ticket, for the issue tracker. */
+export function TrackerIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 9V6a1 1 0 0 1 1-1h16a1 1 0 0 1 1 1v3a3 3 0 0 0 0 6v3a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-3a3 3 0 0 0 0-6z" />
+      <path d="M9 5v2M9 11v2M9 17v2" />
+    </Icon>
+  );
+}

@@ -67,6 +67,20 @@ describe("translation catalogues", () => {
       .map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
+
+  it.each(others)("$code translates the issue-tracker page", ({ code, strings }) => {
+    // The editions' names are Atlassian's; "Token" and "Edition" are words of German and Spanish too.
+    const brands = ["adminTracker.flavour.cloud", "adminTracker.flavour.dataCenter"];
+    const alike: Record<string, string[]> = {
+      de: ["adminTracker.edition", "adminTracker.form.flavour", "adminTracker.token", "adminTracker.form.token"],
+      es: ["adminTracker.token", "adminTracker.form.token"],
+    };
+    const untranslated = [...english]
+      .filter(([key]) => key.startsWith("adminTracker.") || key === "userMenu.tracker")
+      .filter(([key, value]) => strings.get(key) === value && !brands.includes(key) && !alike[code]?.includes(key))
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
 });
 
 describe("the tool families' strings", () => {

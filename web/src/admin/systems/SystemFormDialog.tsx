@@ -3,13 +3,14 @@ import { type FormEvent, type HTMLInputTypeAttribute, useId, useState } from "re
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
 import { FormAlert } from "../../components/ui/FormAlert";
-import { fieldErrorClass, hintClass, inputClass, labelClass } from "../../components/ui/fields";
+import { inputClass, labelClass } from "../../components/ui/fields";
 import type { SystemInfo } from "../../generated/systems/SystemInfo";
 import { DocumentFileField } from "./DocumentFileField";
 import { useAddSystem, useUpdateSystem } from "./queries";
 import { AUTH_TYPES, type AuthType, type Draft, type Field, type Problems, draftOf, emptyDraft, firstProblem, inputOf, needsSecret, problemsOf } from "./systemDraft";
 import { KINDS } from "./systemParts";
 import { useSystemErrorText } from "./useSystemErrorText";
+import { TextField as SharedTextField } from "../../components/ui/TextField";
 
 type Props = {
   open: boolean;
@@ -203,45 +204,10 @@ type TextFieldProps = {
   mono?: boolean;
 };
 
-function TextField({ field, label, value, onChange, problem, hint, optional, type = "text", placeholder, maxLength, autoComplete = "off", autoFocus, disabled, mono }: TextFieldProps) {
+function TextField({ field, problem, optional, ...rest }: TextFieldProps) {
   const { t } = useTranslation();
-  const ids = { input: useId(), hint: useId(), error: useId() };
-  const error = problem && problemText(field, problem, t);
-  const describedBy = [hint ? ids.hint : null, error ? ids.error : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={ids.input} className={labelClass}>
-        {label}
-        {optional && <span className="font-normal text-slate-500"> ({t("adminSystems.form.optional")})</span>}
-      </label>
-      <input
-        id={ids.input}
-        data-field={field}
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        disabled={disabled}
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${inputClass} ${mono ? "font-mono text-[13px]" : ""}`}
-      />
-      {hint && (
-        <p id={ids.hint} className={hintClass}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={ids.error} className={fieldErrorClass}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  const note = optional ? <span className="font-normal text-slate-500"> ({t("adminSystems.form.optional")})</span> : undefined;
+  return <SharedTextField field={field} error={problem && problemText(field, problem, t)} labelNote={note} {...rest} />;
 }
 
 function problemText(field: Field | "scopes", problem: NonNullable<Problems[Field]>, t: TFunction): string {

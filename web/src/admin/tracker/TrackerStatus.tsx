@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckIcon } from "../../components/icons";
+import { TrackerIcon } from "../../components/moreIcons";
+import type { ConnectionInfo } from "../../generated/tracker/ConnectionInfo";
+import { formatAge, formatDateTime } from "../../i18n/format";
+
+type Props = {
+  /** The tenant's Jira connection; null while the built-in tracker is in use. */
+  connection: ConnectionInfo | null;
+  tenantName: string;
+  now: number;
+};
+
+/** Which tracker the assistant uses: the built-in one, or the Jira site with its edition, sign-in and who set it. */
+export function TrackerStatus({ connection, tenantName, now }: Props) {
+  const { t } = useTranslation();
+  if (!connection) {
+    return (
+      <StatusFrame tone="builtIn" title={t("adminTracker.builtInTitle")} testId="tracker-built-in">
+        <p className="mt-1 text-sm text-slate-600">{t("adminTracker.builtInBody", { tenant: tenantName })}</p>
+      </StatusFrame>
+    );
+  }
+  return (
+    <StatusFrame tone="jira" title={t("adminTracker.connectedTitle", { baseUrl: connection.baseUrl })} testId="tracker-jira">
+      <JiraDetails connection={connection} now={now} />
+    </StatusFrame>
+  );
+}
+
+function StatusFrame({ tone, title, testId, children }: { tone: "builtIn" | "jira"; title: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-4" data-testid={testId}>
+      <span className={`grid size-12 shrink-0 place-items-center rounded-xl ${tone === "jira" ? "bg-blue-50 text-blue-700" : "bg-teal-50 text-teal-700"}`}>
+        <TrackerIcon className="size-6" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 className="text-lg font-semibold break-words text-navy-950">{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+const termClass = "text-xs font-medium tracking-wide text-slate-500 uppercase";
+
+/** The edition, the sign-in, whether a token is stored (never the token), and who set it when. */
+function JiraDetails({ connection, now }: { connection: ConnectionInfo; now: number }) {
+  const { t, i18n } = useTranslation();
+  const { auth, email } = connection;
+  const signIn = auth === "apiToken" ? (email ? t("adminTracker.signInAs.apiToken", { email }) : t("adminTracker.form.auth.apiToken")) : t(`adminTracker.signInAs.${auth}`);
+  const at = new Date(connection.updatedAt).toISOString();
+  return (
+    <>
+      <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-3">
+        <div className="min-w-0">
+          <dt className={termClass}>{t("adminTracker.edition")}</dt>
+          <dd className="mt-0.5 text-slate-900">{t(`adminTracker.flavour.${connection.flavour}`)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className={termClass}>{t("adminTracker.signIn")}</dt>
+          <dd className="mt-0.5 break-words text-slate-900">{signIn}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className={termClass}>{t("adminTracker.token")}</dt>
+          <dd className="mt-0.5 text-slate-900" data-testid="tracker-token">
+            {connection.hasSecret ? (
+              <span className="inline-flex items-center gap-1.5 text-emerald-800">
+                <CheckIcon className="size-4" />
+                {t("adminTracker.tokenStored")}
+              </span>
+            ) : (
+              t("adminTracker.tokenMissing")
+            )}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-4 text-xs text-slate-500">
+        <time dateTime={at} title={formatDateTime(at, i18n.language)} className="break-all">
+          {t("adminTracker.setBy", { email: connection.updatedBy, age: formatAge(connection.updatedAt, now, i18n.language) })}
+        </time>
+      </p>
+    </>
+  );
+}

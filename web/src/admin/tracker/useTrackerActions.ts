@@ -1,0 +1,69 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Notice } from "../../components/NoticeBanner";
+import { useDisconnectJira, useTestJira } from "./queries";
+import { useTrackerErrorText } from "./useTrackerErrorText";
+
+/**
+ * Carries out what the page's buttons ask: connecting or changing through the form,
+ * disconnecting after a confirmation, testing at once. A test's outcome stays beside the
+ * buttons; the other outcomes become a notice, a refusal in the server's words.
+ */
+export function useTrackerActions() {
+  const { t } = useTranslation();
+  const errorText = useTrackerErrorText();
+  const disconnect = useDisconnectJira();
+  const test = useTestJira();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [disconnecting, setDisconnecting] = useState(false);
+
+  const startEditing = useCallback(() => {
+    setNotice(null);
+    setEditing(true);
+  }, []);
+
+  const startDisconnecting = useCallback(() => {
+    setNotice(null);
+    setDisconnecting(true);
+  }, []);
+
+  const runTest = useCallback(() => {
+    setNotice(null);
+    test.mutate();
+  }, [test]);
+
+  const confirmDisconnect = useCallback(() => {
+    test.reset();
+    disconnect.mutate(undefined, {
+      onSuccess: () => setNotice({ tone: "success", text: t("adminTracker.disconnected") }),
+      onError: (error) => setNotice({ tone: "error", text: errorText(error, t("adminTracker.errorGeneric")) }),
+    });
+  }, [disconnect, errorText, t, test]);
+
+  /** The form saved the connection: it closes, the last test no longer holds, and the notice says so. */
+  const done = useCallback(
+    (text: string) => {
+      setEditing(false);
+      test.reset();
+      setNotice({ tone: "success", text });
+    },
+    [test],
+  );
+
+  return {
+    notice,
+    dismissNotice: () => setNotice(null),
+    editing,
+    startEditing,
+    stopEditing: () => setEditing(false),
+    disconnecting,
+    startDisconnecting,
+    stopDisconnecting: () => setDisconnecting(false),
+    confirmDisconnect,
+    disconnectPending: disconnect.isPending,
+    test,
+    runTest,
+    done,
+  };
+}
