@@ -177,6 +177,11 @@ pub(crate) async fn stored_cubes(store: &Store, tenant_id: &str) -> Result<Vec<S
         .collect()
 }
 
+/// The shipped cubes and the tenant's `files`, with the files left out and why.
+pub(crate) fn catalogue_of(files: &[StoredCube]) -> (Catalogue, Vec<(String, crate::load::CubeError)>) {
+    Catalogue::with_added(&files.iter().map(|f| (f.file_name.clone(), f.yaml.clone())).collect::<Vec<_>>())
+}
+
 fn info(cube: &Cube, file_name: &str, stored: Option<&StoredCube>, problem: Option<String>) -> CubeFileInfo {
     CubeFileInfo {
         name: cube.name.clone(),
@@ -296,7 +301,7 @@ impl Warehouse {
             )
             .collect();
         Catalogue::load(&in_use).map_err(|e| CubeFileError::Invalid(e.to_string()))?;
-        let (catalogue, refused) = Catalogue::with_added(&files.iter().map(|f| (f.file_name.clone(), f.yaml.clone())).collect::<Vec<_>>());
+        let (catalogue, refused) = catalogue_of(&files);
         let catalogue = Arc::new(catalogue);
         let run = |e: String| CubeFileError::Invalid(format!("{file_name}: the cube does not run over the operational data: {e}"));
         let engine = self.build(catalogue.clone()).await.map_err(|e| run(e.to_string()))?;
@@ -361,7 +366,7 @@ impl Warehouse {
             .execute(self.store.writes())
             .await
             .map_err(storage)?;
-        let (catalogue, refused) = Catalogue::with_added(&files.iter().map(|f| (f.file_name.clone(), f.yaml.clone())).collect::<Vec<_>>());
+        let (catalogue, refused) = catalogue_of(&files);
         self.install(&mut state, Arc::new(catalogue), files, refused, None);
         Ok(())
     }

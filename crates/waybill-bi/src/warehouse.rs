@@ -17,7 +17,7 @@ use waybill_tools::{Scope, ToolContext, ToolError};
 use crate::engine::{DataFusionEngine, Limits, QueryEngine, RowScope};
 use crate::load::{Catalogue, CubeError};
 use crate::postgres::PostgresEngine;
-use crate::tenant::{StoredCube, stored_cubes};
+use crate::tenant::{StoredCube, catalogue_of, stored_cubes};
 
 /// The operational data the cubes read.
 #[derive(Debug, Clone)]
@@ -98,7 +98,7 @@ impl Warehouse {
         match state.as_mut() {
             Some(loaded) if loaded.files == files => loaded.read_at = Instant::now(),
             _ => {
-                let (catalogue, refused) = Catalogue::with_added(&files.iter().map(|f| (f.file_name.clone(), f.yaml.clone())).collect::<Vec<_>>());
+                let (catalogue, refused) = catalogue_of(&files);
                 for (file, why) in &refused {
                     tracing::warn!(file, error = %why, "a tenant's cube file no longer loads and is left out");
                 }

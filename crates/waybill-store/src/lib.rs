@@ -34,7 +34,7 @@ pub use chats::{AudioRecording, ChatMeta, ChatSummary, MessageRecord, NewChat, O
 pub use creations::{ChatCreation, Creation};
 pub use error::StoreError;
 pub use files::{FileRecord, NewFile};
-pub use members::{Access, Invitation, Member, MemberFilter, MemberQuery, MemberUpdate, NewMember};
+pub use members::{Access, Invitation, Member, MemberFilter, MemberQuery, MemberUpdate, NewMember, like_pattern};
 pub use tenancy::{Facility, Grant, NewUser, Tenant, User};
 pub use tokens::{RefreshOutcome, RefreshTokenRecord};
 

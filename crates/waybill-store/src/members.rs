@@ -124,8 +124,9 @@ macro_rules! member_columns {
     };
 }
 
-/// `%text%` for LIKE, lower-cased, with LIKE's own characters escaped.
-fn like_pattern(search: Option<&str>) -> String {
+/// `%text%` for LIKE, lower-cased, with LIKE's own characters escaped (`\`, the escape);
+/// empty for no text.
+pub fn like_pattern(search: Option<&str>) -> String {
     let text = search.map(str::trim).unwrap_or_default().to_lowercase();
     if text.is_empty() {
         return String::new();

@@ -35,15 +35,6 @@ pub enum AuthKind {
     OAuth,
 }
 
-/// Jira Cloud or Data Center.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[ts(export, export_to = "tracker/")]
-pub enum JiraFlavour {
-    Cloud,
-    DataCenter,
-}
-
 /// A connection as an administrator sets it.
 #[derive(Debug, Clone, Deserialize, TS, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -52,7 +43,7 @@ pub struct ConnectionInput {
     /// `https://example.atlassian.net`
     #[schema(max_length = 2048)]
     pub base_url: String,
-    pub flavour: JiraFlavour,
+    pub flavour: Flavour,
     pub auth: AuthKind,
     /// With `apiToken`: the account's email.
     #[serde(default)]
@@ -72,7 +63,7 @@ pub struct ConnectionInput {
 #[ts(export, export_to = "tracker/")]
 pub struct ConnectionInfo {
     pub base_url: String,
-    pub flavour: JiraFlavour,
+    pub flavour: Flavour,
     pub auth: AuthKind,
     pub email: Option<String>,
     pub has_secret: bool,
@@ -177,7 +168,7 @@ impl Trackers {
         Ok(Some(Stored {
             info: ConnectionInfo {
                 base_url: r.try_get("base_url")?,
-                flavour: if flavour == "datacenter" { JiraFlavour::DataCenter } else { JiraFlavour::Cloud },
+                flavour: if flavour == "datacenter" { Flavour::DataCenter } else { Flavour::Cloud },
                 auth: kind_of(&auth),
                 email: r.try_get("email")?,
                 has_secret: !sealed.is_empty(),
@@ -203,8 +194,7 @@ impl Trackers {
             AuthKind::ApiToken => JiraAuth::Basic { email: stored.info.email.clone().unwrap_or_default(), token: secret },
             AuthKind::PersonalAccessToken | AuthKind::OAuth => JiraAuth::Bearer(secret),
         };
-        let flavour = if stored.info.flavour == JiraFlavour::DataCenter { Flavour::DataCenter } else { Flavour::Cloud };
-        Ok(JiraClient::new(JiraSite { base_url: stored.info.base_url.clone(), flavour, auth }, self.outbound.clone()))
+        Ok(JiraClient::new(JiraSite { base_url: stored.info.base_url.clone(), flavour: stored.info.flavour, auth }, self.outbound.clone()))
     }
 
     /// Checks and stores the tenant's Jira connection (a missing secret keeps the stored one).
@@ -225,7 +215,7 @@ impl Trackers {
                 self.stored(tenant_id).await?.map(|s| s.sealed).ok_or_else(|| ConnectionError::Invalid("Give the token the connection signs in with".into()))?
             }
         };
-        let flavour = if input.flavour == JiraFlavour::DataCenter { "datacenter" } else { "cloud" };
+        let flavour = if input.flavour == Flavour::DataCenter { "datacenter" } else { "cloud" };
         let now = jiff::Timestamp::now().as_millisecond();
         let mut tx = self.store.writes().begin().await?;
         sqlx::query("DELETE FROM tracker_jira_connections WHERE tenant_id = $1").bind(tenant_id).execute(&mut *tx).await?;

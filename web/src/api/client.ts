@@ -30,6 +30,9 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The server refused the caller (an administrators-only page whose grant was taken away). */
+export const isForbidden = (error: unknown) => error instanceof ApiRequestError && error.status === 403;
+
 /** The server's code for a member suspended in the request's tenant (a 401). */
 export const ACCOUNT_SUSPENDED = "account_suspended";
 /** The server's code for a request refused because the chat changed since it was loaded (a 409). */

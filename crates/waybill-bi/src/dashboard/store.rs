@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use ts_rs::TS;
-use waybill_store::{Store, random_token, sha256_hex};
+use waybill_store::{Store, now_ms, random_token, sha256_hex};
 use waybill_tools::ToolError;
 use waybill_tools::sealing::Sealer;
 
@@ -81,10 +81,6 @@ fn storage(e: sqlx::Error) -> ToolError {
 /// Whether `token` can be one of ours; anything else is not looked up.
 fn well_formed(token: &str) -> bool {
     token.len() == 43 && token.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
-fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond()
 }
 
 impl Dashboards {

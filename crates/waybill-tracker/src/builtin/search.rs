@@ -4,6 +4,8 @@
 //! as Jira does ("The value 'Closed' does not exist for the field 'status'.").
 
 use crate::builtin::scheme::{ISSUE_TYPES, PRIORITIES, STATUSES, issue_type_named, priority_rank, status_named};
+use waybill_store::like_pattern;
+
 use crate::jql::{Expr, Field, JqlError, Op, Query, Value, parse_date};
 
 /// A value bound to a placeholder.
@@ -38,12 +40,6 @@ fn error(message: impl Into<String>) -> JqlError {
 struct Builder<'a> {
     ctx: &'a SearchContext<'a>,
     binds: Vec<Bind>,
-}
-
-/// `%text%` for LIKE, its wildcards escaped (`\` is the escape).
-fn like(text: &str) -> String {
-    let escaped = text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
 }
 
 impl Builder<'_> {
@@ -195,7 +191,7 @@ impl Builder<'_> {
                 format!("({id} = {a} OR LOWER({name}) = {b} OR LOWER({email}) = {c})")
             }
             Field::Labels => {
-                let p = self.text(&like(&format!(",{text},")));
+                let p = self.text(&like_pattern(Some(&format!(",{text},"))));
                 format!("LOWER(labels) LIKE {p} ESCAPE '\\'")
             }
             Field::Text | Field::Summary | Field::Description => return Err(error("Text fields are searched with ~.")),
@@ -211,7 +207,7 @@ impl Builder<'_> {
         }
         let mut all = Vec::new();
         for word in words {
-            let term = like(word.trim_matches(|c: char| !c.is_alphanumeric()));
+            let term = like_pattern(Some(word.trim_matches(|c: char| !c.is_alphanumeric())));
             let condition = match field {
                 Field::Summary => format!("LOWER(summary) LIKE {} ESCAPE '\\'", self.text(&term)),
                 Field::Description => format!("LOWER(description) LIKE {} ESCAPE '\\'", self.text(&term)),

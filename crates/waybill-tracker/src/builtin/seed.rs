@@ -7,7 +7,7 @@
 use sqlx::Row;
 
 use super::scheme::{self, Status};
-use super::store::{BuiltIn, Person, TrackerError};
+use super::store::{BuiltIn, IssueRow, Person, TrackerError, insert_comment, insert_issue};
 
 /// The projects: key, name, description.
 pub const PROJECTS: [(&str, &str, &str); 3] = [
@@ -117,7 +117,6 @@ pub async fn seed(tracker: &BuiltIn, tenant_id: &str, now_ms: i64) -> Result<boo
     for i in 0..ISSUES {
         let (project, kind, template) = *dice.pick(&TEMPLATES);
         let number = numbers.entry(project).and_modify(|n| *n += 1).or_insert(1_i64);
-        let key = format!("{project}-{number}");
         let age_ms = (dice.below(90 * 24) as i64) * 3_600_000 + dice.below(3_600_000) as i64;
         let created = now_ms - age_ms;
         let days = age_ms / 86_400_000;
@@ -152,51 +151,28 @@ pub async fn seed(tracker: &BuiltIn, tenant_id: &str, now_ms: i64) -> Result<boo
             _ => "",
         };
         let updated = created + (now_ms - created) / 3;
-        let id = uuid::Uuid::now_v7().to_string();
-        sqlx::query(
-            "INSERT INTO tracker_issues (tenant_id, id, project_key, number, issue_key, issue_type, summary, description, status, status_category, \
-             resolution, priority, priority_rank, assignee_id, assignee_name, assignee_email, reporter_id, reporter_name, reporter_email, labels, \
-             facility_id, due_date, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, NULL, $22, $23)",
-        )
-        .bind(tenant_id)
-        .bind(&id)
-        .bind(project)
-        .bind(*number)
-        .bind(&key)
-        .bind(kind)
-        .bind(&summary)
-        .bind(format!("{summary}. Reported by {} on the floor.", reporter.name))
-        .bind(status.name)
-        .bind(status.category_key)
-        .bind((status == scheme::DONE).then_some("Done"))
-        .bind(priority)
-        .bind(rank)
-        .bind(assignee.as_ref().and_then(|a| a.id.clone()))
-        .bind(assignee.as_ref().map(|a| a.name.clone()))
-        .bind(assignee.as_ref().and_then(|a| a.email.clone()))
-        .bind(reporter.id.clone())
-        .bind(&reporter.name)
-        .bind(reporter.email.clone())
-        .bind(labels)
-        .bind(facility)
-        .bind(created)
-        .bind(updated)
-        .execute(&mut *tx)
-        .await?;
+        let description = format!("{summary}. Reported by {} on the floor.", reporter.name);
+        let row = IssueRow {
+            project_key: project,
+            number: *number,
+            issue_type: kind,
+            summary: &summary,
+            description: &description,
+            status,
+            resolution: (status == scheme::DONE).then_some("Done"),
+            priority: (priority, rank),
+            assignee: assignee.as_ref(),
+            reporter: &reporter,
+            labels,
+            facility_id: facility.as_deref(),
+            due_date: None,
+            created_ms: created,
+            updated_ms: updated,
+        };
+        let (id, _) = insert_issue(&mut tx, tenant_id, &row).await?;
         if dice.below(3) == 0 {
-            let author = dice.pick(&staff);
-            sqlx::query(
-                "INSERT INTO tracker_comments (tenant_id, id, issue_id, author_id, author_name, body, created_at) VALUES ($1, $2, $3, NULL, $4, $5, $6)",
-            )
-            .bind(tenant_id)
-            .bind(uuid::Uuid::now_v7().to_string())
-            .bind(&id)
-            .bind(&author.name)
-            .bind(*dice.pick(&COMMENTS))
-            .bind(updated)
-            .execute(&mut *tx)
-            .await?;
+            let (author, body) = (dice.pick(&staff), *dice.pick(&COMMENTS));
+            insert_comment(&mut tx, tenant_id, &id, author, body, updated).await?;
         }
     }
     for (project, last) in &numbers {

@@ -185,12 +185,72 @@ fn issue_of(row: &AnyRow) -> Result<Issue, sqlx::Error> {
 }
 
 /// Labels as stored: `,a,b,` so one can be matched whole.
-fn stored_labels(labels: &[String]) -> String {
+pub(crate) fn stored_labels(labels: &[String]) -> String {
     if labels.is_empty() { String::new() } else { format!(",{},", labels.join(",")) }
 }
 
-fn now_ms() -> i64 {
-    jiff::Timestamp::now().as_millisecond()
+/// A tenant's active member as an issue names them: by first name when they gave one.
+fn person_of(member: waybill_store::Member) -> Person {
+    Person { id: Some(member.user_id), name: member.first_name.filter(|n| !n.trim().is_empty()).unwrap_or(member.user_name), email: Some(member.email) }
+}
+
+/// An issue as it is written (by a create, or by the demo's seed).
+pub(crate) struct IssueRow<'a> {
+    pub project_key: &'a str,
+    pub number: i64,
+    pub issue_type: &'a str,
+    pub summary: &'a str,
+    pub description: &'a str,
+    pub status: Status,
+    pub resolution: Option<&'a str>,
+    /// The priority's name and rank.
+    pub priority: (&'a str, i64),
+    pub assignee: Option<&'a Person>,
+    pub reporter: &'a Person,
+    /// As stored: see [`stored_labels`].
+    pub labels: &'a str,
+    pub facility_id: Option<&'a str>,
+    pub due_date: Option<&'a str>,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+}
+
+/// Writes `row` as a new issue keyed `<project>-<number>`; answers its id and key.
+pub(crate) async fn insert_issue(tx: &mut sqlx::Transaction<'_, sqlx::Any>, tenant_id: &str, row: &IssueRow<'_>) -> Result<(String, String), sqlx::Error> {
+    let id = uuid::Uuid::now_v7().to_string();
+    let key = format!("{}-{}", row.project_key, row.number);
+    sqlx::query(
+        "INSERT INTO tracker_issues (tenant_id, id, project_key, number, issue_key, issue_type, summary, description, status, status_category, resolution, \
+         priority, priority_rank, assignee_id, assignee_name, assignee_email, reporter_id, reporter_name, reporter_email, labels, facility_id, due_date, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)",
+    )
+    .bind(tenant_id)
+    .bind(&id)
+    .bind(row.project_key)
+    .bind(row.number)
+    .bind(&key)
+    .bind(row.issue_type)
+    .bind(row.summary)
+    .bind(row.description)
+    .bind(row.status.name)
+    .bind(row.status.category_key)
+    .bind(row.resolution)
+    .bind(row.priority.0)
+    .bind(row.priority.1)
+    .bind(row.assignee.and_then(|a| a.id.clone()))
+    .bind(row.assignee.map(|a| a.name.clone()))
+    .bind(row.assignee.and_then(|a| a.email.clone()))
+    .bind(row.reporter.id.clone())
+    .bind(&row.reporter.name)
+    .bind(row.reporter.email.clone())
+    .bind(row.labels)
+    .bind(row.facility_id)
+    .bind(row.due_date)
+    .bind(row.created_ms)
+    .bind(row.updated_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok((id, key))
 }
 
 impl BuiltIn {
@@ -205,21 +265,14 @@ impl BuiltIn {
     /// A member of the tenant as an issue names them; none when not an active member.
     pub async fn member(&self, tenant_id: &str, user_id: &str) -> Result<Option<Person>, TrackerError> {
         let member = self.store.member(tenant_id, user_id).await?;
-        Ok(member.filter(|m| !m.suspended && !m.invited).map(|m| Person {
-            id: Some(m.user_id),
-            name: m.first_name.filter(|n| !n.trim().is_empty()).unwrap_or(m.user_name),
-            email: Some(m.email),
-        }))
+        Ok(member.filter(|m| !m.suspended && !m.invited).map(person_of))
     }
 
     /// The tenant's active members whose name or email holds `query`: who issues can be assigned to.
     pub async fn assignable(&self, tenant_id: &str, query: Option<&str>, limit: i64) -> Result<Vec<Person>, TrackerError> {
         let (members, _) =
             self.store.members(tenant_id, &MemberQuery { search: query, filter: MemberFilter::Active, limit: limit.clamp(1, 1000), offset: 0 }).await?;
-        Ok(members
-            .into_iter()
-            .map(|m| Person { id: Some(m.user_id), name: m.first_name.filter(|n| !n.trim().is_empty()).unwrap_or(m.user_name), email: Some(m.email) })
-            .collect())
+        Ok(members.into_iter().map(person_of).collect())
     }
 
     pub async fn projects(&self, tenant_id: &str) -> Result<Vec<Project>, TrackerError> {
@@ -262,7 +315,7 @@ impl BuiltIn {
         .bind(name)
         .bind(description)
         .bind(lead_id)
-        .bind(now_ms())
+        .bind(waybill_store::now_ms())
         .execute(self.store.writes())
         .await?;
         Ok(())
@@ -286,7 +339,7 @@ impl BuiltIn {
     /// The issues a JQL query matches, a page of them.
     pub async fn search(&self, tenant_id: &str, user_id: &str, jql: &str, start_at: i64, max_results: i64) -> Result<SearchPage, TrackerError> {
         let query = jql::parse(jql)?;
-        let compiled = compile(&query, &SearchContext { tenant_id, user_id, now_ms: now_ms() })?;
+        let compiled = compile(&query, &SearchContext { tenant_id, user_id, now_ms: waybill_store::now_ms() })?;
         let start_at = start_at.max(0);
         let max_results = max_results.clamp(0, MAX_RESULTS);
         // The issues' own columns, unprefixed, as the conditions name them.
@@ -372,7 +425,7 @@ impl BuiltIn {
         if !fields.is_empty() {
             return Err(TrackerError::Invalid { messages: Vec::new(), fields });
         }
-        let now = now_ms();
+        let now = waybill_store::now_ms();
         let mut tx = self.store.writes().begin().await?;
         let row = sqlx::query("UPDATE tracker_projects SET next_number = next_number + 1 WHERE tenant_id = $1 AND project_key = $2 RETURNING next_number")
             .bind(tenant_id)
@@ -380,37 +433,24 @@ impl BuiltIn {
             .fetch_one(&mut *tx)
             .await?;
         let number: i64 = row.try_get::<i64, _>("next_number")? - 1;
-        let key = format!("{}-{number}", project.key);
-        let id = uuid::Uuid::now_v7().to_string();
-        sqlx::query(
-            "INSERT INTO tracker_issues (tenant_id, id, project_key, number, issue_key, issue_type, summary, description, status, status_category, resolution, \
-             priority, priority_rank, assignee_id, assignee_name, assignee_email, reporter_id, reporter_name, reporter_email, labels, facility_id, due_date, \
-             created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22)",
-        )
-        .bind(tenant_id)
-        .bind(&id)
-        .bind(&project.key)
-        .bind(number)
-        .bind(&key)
-        .bind(kind.name)
-        .bind(&summary)
-        .bind(&description)
-        .bind(scheme::TO_DO.name)
-        .bind(scheme::TO_DO.category_key)
-        .bind(priority)
-        .bind(rank)
-        .bind(assignee.as_ref().and_then(|a| a.id.clone()))
-        .bind(assignee.as_ref().map(|a| a.name.clone()))
-        .bind(assignee.as_ref().and_then(|a| a.email.clone()))
-        .bind(reporter.id.clone())
-        .bind(reporter.name.clone())
-        .bind(reporter.email.clone())
-        .bind(stored_labels(&new.labels))
-        .bind(new.facility_id.clone())
-        .bind(new.due_date.clone())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        let row = IssueRow {
+            project_key: &project.key,
+            number,
+            issue_type: kind.name,
+            summary: &summary,
+            description: &description,
+            status: scheme::TO_DO,
+            resolution: None,
+            priority: (priority, rank),
+            assignee: assignee.as_ref(),
+            reporter,
+            labels: &stored_labels(&new.labels),
+            facility_id: new.facility_id.as_deref(),
+            due_date: new.due_date.as_deref(),
+            created_ms: now,
+            updated_ms: now,
+        };
+        let key = insert_issue(&mut tx, tenant_id, &row).await?.1;
         tx.commit().await?;
         self.issue(tenant_id, &key).await
     }
@@ -468,7 +508,7 @@ impl BuiltIn {
             None if to == scheme::DONE => Some("Done".to_owned()),
             None => None,
         };
-        let now = now_ms();
+        let now = waybill_store::now_ms();
         let mut tx = self.store.writes().begin().await?;
         let changed = sqlx::query(
             "UPDATE tracker_issues SET status = $1, status_category = $2, resolution = $3, \
@@ -528,7 +568,7 @@ impl BuiltIn {
             return Err(field_error("comment", format!("A comment is at most {MAX_TEXT} characters.")));
         }
         let issue = self.issue(tenant_id, id_or_key).await?;
-        let now = now_ms();
+        let now = waybill_store::now_ms();
         let mut tx = self.store.writes().begin().await?;
         let id = insert_comment(&mut tx, tenant_id, &issue.id, author, body, now).await?;
         sqlx::query("UPDATE tracker_issues SET updated_at = $1 WHERE tenant_id = $2 AND id = $3")
@@ -542,7 +582,7 @@ impl BuiltIn {
     }
 }
 
-async fn insert_comment(
+pub(crate) async fn insert_comment(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     tenant_id: &str,
     issue_id: &str,

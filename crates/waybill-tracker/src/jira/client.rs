@@ -24,7 +24,10 @@ const SEARCH_FIELDS: [&str; 11] =
 
 /// Which Jira: Cloud speaks REST v3 (documents for text, account ids for people),
 /// Data Center REST v2 (plain text, user names).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, ts_rs::TS, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export, export_to = "tracker/", rename = "JiraFlavour")]
+#[schema(as = JiraFlavour)]
 pub enum Flavour {
     Cloud,
     DataCenter,

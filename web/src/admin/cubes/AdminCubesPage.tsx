@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiRequestError } from "../../api/client";
+import { isForbidden } from "../../api/client";
 import { selectCurrentTenant, selectIsAdmin } from "../../auth/roles";
 import { useAuthStore } from "../../auth/store";
 import { useMediaQuery } from "../../chat/hooks/useMediaQuery";
@@ -32,8 +32,6 @@ function CubesOnlyForAdmins() {
   const { t } = useTranslation();
   return <OnlyAdmins title={t("adminCubes.onlyAdmins")} body={t("adminCubes.onlyAdminsBody")} />;
 }
-
-const isForbidden = (error: unknown) => error instanceof ApiRequestError && error.status === 403;
 
 function CubeAdministration() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiRequestError } from "../../api/client";
+import { isForbidden } from "../../api/client";
 import { selectCurrentTenant, selectIsAdmin } from "../../auth/roles";
 import { useAuthStore } from "../../auth/store";
 import { ListLoadFailed, ListLoading } from "../../components/ListStates";
@@ -29,8 +29,6 @@ function TrackerOnlyForAdmins() {
   const { t } = useTranslation();
   return <OnlyAdmins title={t("adminTracker.onlyAdmins")} body={t("adminTracker.onlyAdminsBody")} />;
 }
-
-const isForbidden = (error: unknown) => error instanceof ApiRequestError && error.status === 403;
 
 function TrackerAdministration() {
   const { t } = useTranslation();
