@@ -71,6 +71,8 @@ export default defineConfig({
     proxy: {
       "/api": { target: server, changeOrigin: false, ws: true },
       "/healthz": { target: server },
+      // The built-in tracker's Jira-compatible REST API.
+      "/tracker/rest": { target: server },
     },
   },
   build: {

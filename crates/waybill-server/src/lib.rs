@@ -23,6 +23,7 @@ pub mod quotas;
 pub mod realtime;
 pub mod seed;
 pub mod text;
+pub mod tracker;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -211,6 +212,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(admin::router())
         .merge(options::router())
         .merge(dashboards::router())
+        .merge(tracker::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
     let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router());
@@ -220,7 +222,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         models: state.models.usable_ids(),
     };
     let (router, openapi) = public.merge(protected).merge(file_service).split_for_parts();
-    (router, http::openapi::complete(openapi, &scopes))
+    (router.merge(tracker::rest_router(state)), http::openapi::complete(openapi, &scopes))
 }
 
 /// The whole application.

@@ -1,7 +1,8 @@
 //! `GET /api/options/{kind}`: the options of a form's selector fields (spec 001 §2.20),
 //! searched, paged, and scoped to the caller's tenant and facility. The demo tenant's
-//! master data comes from the demo facility; tracker assignees are the tenant's own
-//! members; the state list is built in. A tenant with no source for a kind gets an empty
+//! master data comes from the demo facility; tracker assignees are whom the tenant's
+//! tracker lets issues be assigned to (its Jira site's assignable users, or its members
+//! in the built-in tracker); the state list is built in. A tenant with no source for a kind gets an empty
 //! list, never another tenant's data.
 
 mod states;
@@ -13,7 +14,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use waybill_demo::{Lookup, OPTIONS_PAGE_SIZE};
 use waybill_families::forms::FieldType;
-use waybill_store::{MemberFilter, MemberQuery};
+use waybill_tools::codes::FamilyError;
+use waybill_tracker::Asker;
+use waybill_tracker::tools::TrackerFor;
 
 use crate::AppState;
 use crate::auth::RequestContext;
@@ -119,23 +122,27 @@ fn paged(all: Vec<OptionItem>, page: u32) -> OptionsPage {
     OptionsPage { options: all.into_iter().skip(start).take(size).collect(), page, has_more }
 }
 
-/// The tenant's active members, as assignees.
-async fn members(state: &AppState, ctx: &RequestContext, q: &str, page: u32) -> Result<OptionsPage> {
-    let size = i64::from(OPTIONS_PAGE_SIZE);
-    let query = MemberQuery { search: (!q.is_empty()).then_some(q), filter: MemberFilter::Active, limit: size + 1, offset: i64::from(page - 1) * size };
-    let (members, _) = state.store.members(&ctx.tenant_id, &query).await?;
-    let has_more = members.len() as i64 > size;
-    let options = members
+/// Whom the tenant's tracker lets issues (of the project the field depends on) be assigned to.
+async fn assignees(state: &AppState, ctx: &RequestContext, q: &str, project: Option<&str>, page: u32) -> Result<OptionsPage> {
+    let tracker = state.trackers.tracker_for(&ctx.tenant_id).await.map_err(|e| Error::Internal(anyhow::anyhow!("{e}")))?;
+    let asker = Asker { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
+    let people = tracker
+        .assignable(asker, project, (!q.is_empty()).then_some(q))
+        .await
+        .map_err(|e| Error::Family(FamilyError::new(waybill_tracker::connections::JIRA_FAILED, e.to_string())))?;
+    let options = people
         .into_iter()
-        .take(OPTIONS_PAGE_SIZE as usize)
-        .map(|m| OptionItem {
-            label: m.first_name.clone().filter(|f| !f.trim().is_empty()).unwrap_or_else(|| m.user_name.clone()),
-            description: Some(m.email.clone()),
-            data: Some(serde_json::json!({"id": m.user_id, "userName": m.user_name, "email": m.email})),
-            value: m.user_id,
+        .filter_map(|u| {
+            let value = u.account_id.clone().or_else(|| u.name.clone())?;
+            Some(OptionItem {
+                label: u.display_name.clone(),
+                description: u.email_address.clone(),
+                data: Some(serde_json::json!({"accountId": u.account_id, "name": u.name, "displayName": u.display_name, "emailAddress": u.email_address})),
+                value,
+            })
         })
         .collect();
-    Ok(OptionsPage { options, page, has_more })
+    Ok(paged(options, page))
 }
 
 /// A page of a selector's options, searched and narrowed to what the field depends on.
@@ -163,7 +170,7 @@ async fn list_options(
     }
     let answer = match (kind, demo_lookup(kind), &state.demo) {
         (FieldType::StateSelector, _, _) => states(q, page),
-        (FieldType::JiraAssignableUserSelector, _, _) => members(&state, &ctx, q, page).await?,
+        (FieldType::JiraAssignableUserSelector, _, _) => assignees(&state, &ctx, q, depends_on, page).await?,
         (_, Some(lookup), Some(demo)) if ctx.tenant_id == waybill_demo::TENANT => {
             let found = demo.options(lookup, &ctx.facility_id, q, depends_on, page).await.map_err(|e| Error::Internal(e.into()))?;
             let options = found

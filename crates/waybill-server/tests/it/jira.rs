@@ -29,6 +29,17 @@ async fn fake_jira() -> String {
             }),
         )
         .route(
+            "/rest/api/3/user/assignable/search",
+            get(|axum::extract::Query(q): axum::extract::Query<Vec<(String, String)>>| async move {
+                let wanted = q.iter().find(|(k, _)| k == "query").map(|(_, v)| v.to_lowercase()).unwrap_or_default();
+                let users = [
+                    json!({"accountId": "5b10a2844c20165700ede21g", "displayName": "Maria Lopez", "active": true}),
+                    json!({"accountId": "5b10ac8d82e05b22cc7d4ef5", "displayName": "Ken Ito", "emailAddress": "ken@example.com", "active": true}),
+                ];
+                axum::Json(users.into_iter().filter(|u| u["displayName"].as_str().unwrap().to_lowercase().contains(&wanted)).collect::<Vec<_>>())
+            }),
+        )
+        .route(
             "/rest/api/3/issue/{key}/transitions",
             get(|| async { (StatusCode::UNAUTHORIZED, axum::Json(json!({"errorMessages": ["You are not authenticated."], "errors": {}}))) }),
         );
@@ -101,6 +112,12 @@ backend_tests! {
         let chat = app.call(Method::POST, "/api/chat", Some(&alice), Some(json!({"id": "c-jira", "model": "waybill-offline", "messages": [user_message("u1", "show the transitions of SUP-1")]}))).await;
         assert_eq!(chat.status, StatusCode::OK);
         assert_eq!(app.call(Method::GET, "/api/auth/me", Some(&alice), None).await.status, StatusCode::OK);
+
+        // A form's assignee field offers Jira's assignable users, valued by account id.
+        let assignees = app.call(Method::GET, "/api/options/jiraAssignableUserSelector?q=ken&dependsOn=SUP", Some(&bob), None).await;
+        assert_eq!(assignees.status, StatusCode::OK, "{}", assignees.text);
+        assert_eq!(assignees.body["options"], json!([{"value": "5b10ac8d82e05b22cc7d4ef5", "label": "Ken Ito", "description": "ken@example.com",
+            "data": {"accountId": "5b10ac8d82e05b22cc7d4ef5", "name": null, "displayName": "Ken Ito", "emailAddress": "ken@example.com"}}]));
 
         // Tenant t2 sees no connection and keeps the built-in tracker.
         let carol_id = app.state.store.user_by_email("carol@t2.test").await.unwrap().unwrap().id;

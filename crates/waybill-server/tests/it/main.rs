@@ -28,4 +28,5 @@ mod systems;
 mod todo;
 mod tools;
 mod tracker;
+mod tracker_rest;
 mod ui_stream_conformance;

@@ -147,7 +147,7 @@ backend_tests! {
         let fields = &meta["data"]["projects"][0]["issuetypes"][0]["fields"];
         assert_eq!((fields["summary"]["required"].as_bool(), fields["customfield_10010"]["required"].as_bool()), (Some(true), Some(true)));
         assert_eq!(fields["priority"]["allowedValues"].as_array().unwrap().len(), 5);
-        assert_eq!(fields["customfield_10010"]["allowedValues"][0]["value"], "f1");
+        assert_eq!(fields["customfield_10010"]["allowedValues"][0], json!({"id": "f1", "value": "Facility f1"}));
         golden::write("jiraGetCreateMeta", &steady(&meta));
         let transitions = run("jiraGetTransitions", json!({"issueIdOrKey": "OPS-1"}), ctx.clone()).await.unwrap();
         assert!(!transitions["transitions"].as_array().unwrap().is_empty());

@@ -40,7 +40,7 @@ pub fn issue(stored: &Stored) -> wire::Issue {
             reporter: stored.reporter.as_ref().map(user),
             priority: Some(Named::new(scheme::PRIORITIES.iter().find(|p| p.1 == stored.priority).map(|p| p.0), &stored.priority)),
             issuetype: Named::new(type_id, &stored.issue_type),
-            project: ProjectRef { id: stored.project_key.clone(), key: stored.project_key.clone(), name: stored.project_name.clone() },
+            project: ProjectRef { id: stored.project_id.clone(), key: stored.project_key.clone(), name: stored.project_name.clone() },
             created: wire::time(stored.created_ms),
             updated: wire::time(stored.updated_ms),
             labels: stored.labels.clone(),
@@ -62,11 +62,9 @@ fn field_meta(spec: &FieldSpec, project: &ProjectRef, facilities: &[(String, Str
         FieldKind::Project => {
             ("project", None, Some(vec![AllowedValue { id: Some(project.id.clone()), name: Some(project.name.clone()), value: Some(project.key.clone()) }]))
         }
-        FieldKind::Facility => (
-            "option",
-            None,
-            Some(facilities.iter().map(|(id, name)| AllowedValue { id: Some(id.clone()), name: Some(name.clone()), value: Some(id.clone()) }).collect()),
-        ),
+        FieldKind::Facility => {
+            ("option", None, Some(facilities.iter().map(|(id, name)| AllowedValue { id: Some(id.clone()), name: None, value: Some(name.clone()) }).collect()))
+        }
     };
     FieldMeta { name: spec.name.to_owned(), required: spec.required, schema: FieldSchema { kind: kind.to_owned(), items }, allowed_values: allowed }
 }
@@ -156,6 +154,6 @@ impl Tracker for BuiltIn {
     }
 
     fn assignable<'a>(&'a self, asker: Asker<'a>, _: Option<&'a str>, query: Option<&'a str>) -> BoxFuture<'a, Result<Vec<UserRef>, TrackerError>> {
-        Box::pin(async move { Ok(BuiltIn::assignable(self, asker.tenant_id, query, 50).await?.iter().map(user).collect()) })
+        Box::pin(async move { Ok(BuiltIn::assignable(self, asker.tenant_id, query, 1000).await?.iter().map(user).collect()) })
     }
 }

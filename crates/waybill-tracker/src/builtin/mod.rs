@@ -3,6 +3,7 @@
 //! assignees from the tenant's members — searched with a JQL subset.
 
 mod api;
+pub mod rest;
 pub mod scheme;
 pub mod search;
 pub mod seed;

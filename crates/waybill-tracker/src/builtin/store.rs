@@ -86,6 +86,7 @@ pub struct Issue {
     pub id: String,
     pub key: String,
     pub project_key: String,
+    pub project_id: String,
     pub project_name: String,
     pub issue_type: String,
     pub summary: String,
@@ -149,7 +150,7 @@ pub struct BuiltIn {
     store: Store,
 }
 
-const ISSUE_COLUMNS: &str = "i.id, i.issue_key, i.project_key, p.name AS project_name, i.issue_type, i.summary, i.description, i.status, i.resolution, \
+const ISSUE_COLUMNS: &str = "i.id, i.issue_key, i.project_key, p.id AS project_id, p.name AS project_name, i.issue_type, i.summary, i.description, i.status, i.resolution, \
      i.priority, i.assignee_id, i.assignee_name, i.assignee_email, i.reporter_id, i.reporter_name, i.reporter_email, i.labels, i.facility_id, \
      i.due_date, i.created_at, i.updated_at";
 
@@ -167,6 +168,7 @@ fn issue_of(row: &AnyRow) -> Result<Issue, sqlx::Error> {
         id: row.try_get("id")?,
         key: row.try_get("issue_key")?,
         project_key: row.try_get("project_key")?,
+        project_id: row.try_get("project_id")?,
         project_name: row.try_get("project_name")?,
         issue_type: row.try_get("issue_type")?,
         summary: row.try_get("summary")?,

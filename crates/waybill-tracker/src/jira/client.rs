@@ -375,7 +375,7 @@ impl Tracker for JiraClient {
 
     fn assignable<'a>(&'a self, _: Asker<'a>, project: Option<&'a str>, query: Option<&'a str>) -> BoxFuture<'a, Result<Vec<UserRef>, TrackerError>> {
         Box::pin(async move {
-            let mut params = vec![("maxResults", "50".to_owned())];
+            let mut params = vec![("maxResults", "1000".to_owned())];
             if let Some(project) = project {
                 params.push(("project", segment(project)?.to_owned()));
             }
