@@ -3,13 +3,14 @@
 // and Simplified Chinese; the weather and time cards in both; the artifacts panel with two
 // files, tabbed and stacked; user administration (the users page in English and Chinese,
 // the add-member dialog with an invitation link, the invitation page); the business
-// systems cards and page; a filled receipt form, a todo plan and a delegation; plus the empty
+// systems cards and page; a filled receipt form, a todo plan and a delegation; the issue
+// tracker's cards and its own pages (/tracker and an issue); plus the empty
 // state in every language and the users page in German, at 1024×768 and on a phone, to
 // look over. It clears the account's chats and adds members to its tenant: point it at a
 // throwaway server whose weather tool answers (scripts/e2e.sh's fake Open-Meteo). Chinese
 // text needs a CJK font on the machine (Debian: fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes|tracker]
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes|tracker|tracker-page]
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { ArtifactsPanel } from "../e2e/pages/artifacts.mjs";
 import { ChatPage } from "../e2e/pages/chat.mjs";
 import { InvitePage } from "../e2e/pages/invite.mjs";
+import { TrackerPage } from "../e2e/pages/tracker.mjs";
 import { UsersPage } from "../e2e/pages/users.mjs";
 import { apiSession, baseUrl, launchBrowser, newPage, signedInState } from "../e2e/support.mjs";
 
@@ -389,6 +391,46 @@ async function shootTracker(browser, storageState, api, lang) {
   }
 }
 
+/** The built-in tracker's REST subset, as the pages call it (web/src/api/trackerRest.ts, REST_BASE). */
+const TRACKER_REST = "/tracker/rest/api/2";
+
+/**
+ * The built-in tracker's own pages, in `lang`: the issue list (`/tracker`, the open issues)
+ * and the page of one issue that has comments (its fields, transitions and comments).
+ */
+async function shootTrackerPages(browser, storageState, api, lang) {
+  const { context, page } = await newPage(browser, { storageState, locale: lang === "zh-CN" ? "zh-CN" : "en-US", width: 1360, height: 1000 });
+  await context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
+  const list = new TrackerPage(page, baseUrl);
+  try {
+    await list.goto();
+    await list.rows.first().waitFor();
+    await list.settled();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}tracker-page-list-${lang}.png` });
+
+    // The first listed issue that has comments (a third of the seeded ones do), else the first.
+    const keys = (await list.keys()).slice(0, 15);
+    let key = keys[0];
+    for (const candidate of keys) {
+      const { body } = await api.call(`${TRACKER_REST}/issue/${encodeURIComponent(candidate)}`);
+      if ((body?.fields?.comment?.total ?? 0) > 0) {
+        key = candidate;
+        break;
+      }
+    }
+    await list.open(key);
+    await page.getByTestId("issue-heading").waitFor();
+    await page.getByTestId("issue-transitions").getByRole("button").first().waitFor();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}tracker-page-issue-${lang}.png`, fullPage: true });
+  } finally {
+    await context.close();
+  }
+}
+
 /** Picks the option holding `text` (any: /./) in the selector of form field `field`. */
 async function pickOption(form, field, search, text) {
   await form.getByTestId(`form-field-${field}`).getByRole("combobox").first().click();
@@ -512,6 +554,10 @@ async function main() {
       await shootTracker(browser, storageState, api, "en");
       return await shootTracker(browser, storageState, api, "zh-CN");
     }
+    if (only === "tracker-page") {
+      await shootTrackerPages(browser, storageState, api, "en");
+      return await shootTrackerPages(browser, storageState, api, "zh-CN");
+    }
     if (only === "cubes") {
       for (const lang of allLanguagesDir ? ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"] : ["en", "zh-CN"]) {
         await shootCubes(browser, storageState, api, lang, allLanguagesDir && !["en", "zh-CN"].includes(lang) ? allLanguagesDir : out);
@@ -538,6 +584,8 @@ async function main() {
     await shootCubes(browser, storageState, api, "zh-CN");
     await shootTracker(browser, storageState, api, "en");
     await shootTracker(browser, storageState, api, "zh-CN");
+    await shootTrackerPages(browser, storageState, api, "en");
+    await shootTrackerPages(browser, storageState, api, "zh-CN");
     if (allLanguagesDir) {
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });

@@ -13,6 +13,9 @@ const AdminUsersPage = lazy(() => import("./admin/users/AdminUsersPage"));
 const AdminSystemsPage = lazy(() => import("./admin/systems/AdminSystemsPage"));
 const AdminCubesPage = lazy(() => import("./admin/cubes/AdminCubesPage"));
 const AdminTrackerPage = lazy(() => import("./admin/tracker/AdminTrackerPage"));
+/** The built-in issue tracker's pages, for every member: chunks of their own, loaded when opened. */
+const TrackerListPage = lazy(() => import("./tracker/TrackerListPage"));
+const IssuePage = lazy(() => import("./tracker/IssuePage"));
 /** The user's dashboards: a chunk of its own too, loaded when opened from the user menu. */
 const DashboardsPage = lazy(() => import("./pages/dashboards/DashboardsPage"));
 
@@ -44,6 +47,26 @@ export const routes: RouteObject[] = [
           <RequireAuth>
             <Suspense fallback={<PageLoading />}>
               <DashboardsPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "tracker",
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoading />}>
+              <TrackerListPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "tracker/browse/:key",
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoading />}>
+              <IssuePage />
             </Suspense>
           </RequireAuth>
         ),

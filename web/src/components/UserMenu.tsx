@@ -20,7 +20,10 @@ type Props = {
   placement?: "down" | "up";
 };
 
-/** The signed-in user's name and avatar, opening a menu with Memory, Dashboards, Users, Business systems, BI cubes and Issue tracker (administrators only) and Logout. */
+/**
+ * The signed-in user's name and avatar, opening a menu with Memory, Dashboards, Issues,
+ * Users, Business systems, BI cubes and Issue tracker (administrators only) and Logout.
+ */
 export function UserMenu({ user, placement = "down" }: Props) {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
@@ -138,6 +141,10 @@ export function UserMenu({ user, placement = "down" }: Props) {
             <Link to="/dashboards" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
               <DashboardIcon className="size-4 text-slate-500" />
               {t("userMenu.dashboards")}
+            </Link>
+            <Link to="/tracker" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+              <TrackerIcon className="size-4 text-slate-500" />
+              {t("userMenu.issues")}
             </Link>
             {isAdmin && (
               <>

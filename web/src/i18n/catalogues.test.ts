@@ -83,6 +83,21 @@ describe("translation catalogues", () => {
   });
 });
 
+describe("the issue pages' strings", () => {
+  it.each(others)("are translated in $code", ({ code, strings }) => {
+    // Words that are the same in the language itself.
+    const alike: Record<string, string[]> = {
+      de: ["tracker.field.status", "tracker.optional"],
+      fr: ["tracker.field.type", "tracker.field.description"],
+    };
+    const untranslated = [...english]
+      .filter(([key]) => key.startsWith("tracker.") || key === "userMenu.issues")
+      .filter(([key, value]) => strings.get(key) === value && !alike[code]?.includes(key))
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
+});
+
 describe("the tool families' strings", () => {
   const names = Object.keys(families);
   const inFamily = (key: string) => names.some((name) => key.startsWith(`${name}.`));
