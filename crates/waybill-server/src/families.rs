@@ -30,6 +30,7 @@ pub fn with_bi(config: &Config, bi: waybill_bi::Bi) -> FamilySet {
         .with(waybill_systems::Systems)
         .with(waybill_systems::Oms)
         .with(waybill_tracker::Jira)
+        .with(waybill_knowledge::Memory)
         .with(bi);
     if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families }
 }

@@ -17,6 +17,7 @@ pub mod events;
 pub mod families;
 pub mod files;
 mod http;
+pub mod memories;
 mod memory;
 pub mod options;
 pub mod quotas;
@@ -88,6 +89,8 @@ pub struct AppState {
     pub bi: waybill_bi::BiHandle,
     /// Each tenant's issue tracker and Jira connection, for the admin and tracker routes.
     pub trackers: waybill_tracker::connections::Trackers,
+    /// Members' and tenants' memories, for the memories page.
+    pub memories: waybill_knowledge::memory::Memories,
 }
 
 impl AppState {
@@ -135,6 +138,7 @@ impl AppState {
         };
         let systems = waybill_systems::Shared::new(services.clone());
         let trackers = waybill_tracker::connections::Trackers::new(store.clone(), sealer.clone(), outbound.clone());
+        let memories = waybill_knowledge::memory::Memories::new(store.clone());
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let quotas = Arc::new(Quotas::new(&config.limits));
@@ -157,6 +161,7 @@ impl AppState {
             demo: None,
             bi,
             trackers,
+            memories,
         })
     }
 
@@ -213,6 +218,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(options::router())
         .merge(dashboards::router())
         .merge(tracker::router())
+        .merge(memories::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
     let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router());

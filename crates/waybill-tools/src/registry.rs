@@ -195,6 +195,17 @@ impl Toolset {
         self.tools().filter_map(|t| t.prompt_note()).collect()
     }
 
+    /// What the offered tools know that bears on `question`, each within `budget` characters.
+    pub async fn turn_context(&self, caller: &Caller, question: &str, budget: usize) -> Vec<String> {
+        let mut found = Vec::new();
+        for tool in self.tools() {
+            if let Some(context) = tool.turn_context(caller, question, budget).await {
+                found.push(context);
+            }
+        }
+        found
+    }
+
     /// Validates and runs a call of an offered tool.
     pub async fn run(&self, name: &str, input: Value, ctx: &ToolContext) -> Result<Value, ToolError> {
         if !self.contains(name) {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 use serde_json::Value;
 
-use crate::context::ToolContext;
+use crate::context::{Caller, ToolContext};
 use crate::lang::Lang;
 use crate::registry::Scope;
 
@@ -89,6 +89,11 @@ pub trait Tool: Send + Sync {
     /// A line for the system prompt, added only when the tool is offered.
     fn prompt_note(&self) -> Option<&str> {
         None
+    }
+    /// What the tool knows that bears on the user's question, for the system prompt at the
+    /// start of a turn (memories that match it), within `budget` characters. Quoted as data.
+    fn turn_context<'a>(&'a self, _caller: &'a Caller, _question: &'a str, _budget: usize) -> BoxFuture<'a, Option<String>> {
+        Box::pin(std::future::ready(None))
     }
     /// The TypeScript types of the input and output, for typed tools.
     fn wire(&self, _cfg: &ts_rs::Config) -> Option<Wire> {

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::context::ToolContext;
+use crate::context::{Caller, ToolContext};
 use crate::lang::Lang;
 use crate::registry::Scope;
 use crate::tool::{Tool, ToolError, TypeRef, Wire};
@@ -57,6 +57,10 @@ pub trait TypedTool: Send + Sync + 'static {
     }
     fn prompt_note(&self) -> Option<&str> {
         None
+    }
+    /// See [`Tool::turn_context`].
+    fn turn_context<'a>(&'a self, _caller: &'a Caller, _question: &'a str, _budget: usize) -> BoxFuture<'a, Option<String>> {
+        Box::pin(std::future::ready(None))
     }
 }
 
@@ -135,6 +139,9 @@ impl<T: TypedTool> Tool for Typed<T> {
     }
     fn prompt_note(&self) -> Option<&str> {
         self.tool.prompt_note()
+    }
+    fn turn_context<'a>(&'a self, caller: &'a Caller, question: &'a str, budget: usize) -> BoxFuture<'a, Option<String>> {
+        self.tool.turn_context(caller, question, budget)
     }
     fn wire(&self, cfg: &ts_rs::Config) -> Option<Wire> {
         let type_ref = |name: String, path: Option<std::path::PathBuf>| TypeRef { name, path };

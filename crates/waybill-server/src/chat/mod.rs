@@ -223,10 +223,15 @@ async fn chat(State(state): State<AppState>, ctx: RequestContext, Json(body): Js
         window = context::fit(&window, budget);
     }
     let options = model_options(body.provider_options.as_ref());
+    // What the tools know that bears on the question (memories), quoted as data.
+    let known = match question(body.messages.last().map(|m| &**m)) {
+        Some(q) if continuing.is_none() => toolset.turn_context(&caller, &q, TURN_CONTEXT_BUDGET).await,
+        _ => Vec::new(),
+    };
     let audience = Audience { lang: ctx.language, admin: ctx.is_admin, caller: Some(Arc::new(caller.clone())) };
     let request = ModelRequest {
         model: provider_model.clone(),
-        system: Some(system_prompt(&ctx, &toolset)),
+        system: Some(system_prompt(&ctx, &toolset, &known)),
         // Built when the job starts, once what the continuation brought is carried out.
         messages: Vec::new(),
         tools,
@@ -421,7 +426,21 @@ async fn older_history(state: &AppState, owner: Owner<'_>, chat_id: &str, loaded
         .collect()
 }
 
-fn system_prompt(ctx: &RequestContext, toolset: &Toolset) -> String {
+/// The most characters each tool's turn context may add to the system prompt.
+const TURN_CONTEXT_BUDGET: usize = 1_500;
+
+/// The text of a user message: its text parts, joined.
+fn question(message: Option<&RawValue>) -> Option<String> {
+    let message: Value = serde_json::from_str(message?.get()).ok()?;
+    if message["role"] != "user" {
+        return None;
+    }
+    let text: Vec<&str> = message["parts"].as_array()?.iter().filter(|p| p["type"] == "text").filter_map(|p| p["text"].as_str()).collect();
+    let text = text.join("\n");
+    (!text.trim().is_empty()).then_some(text)
+}
+
+fn system_prompt(ctx: &RequestContext, toolset: &Toolset, known: &[String]) -> String {
     let today = jiff::Zoned::now().with_time_zone(jiff::tz::TimeZone::get(&ctx.timezone).unwrap_or(jiff::tz::TimeZone::UTC));
     format!(
         "You are Waybill, an assistant for people who run warehouses, freight, yards and order management. \
@@ -434,6 +453,7 @@ fn system_prompt(ctx: &RequestContext, toolset: &Toolset) -> String {
         today.strftime("%A %Y-%m-%d %H:%M"),
         ctx.language.english_name(),
     ) + &toolset.prompt_notes().iter().map(|note| format!("\n{note}")).collect::<String>()
+        + &known.iter().map(|k| format!("\n{k}")).collect::<String>()
 }
 
 /// `providerOptions` from the model picker (spec 000 §7).

@@ -3,9 +3,8 @@
 //! tracker tools; creating and moving wait for the user's approval; the other tools read
 //! projects, create metadata and transitions; another tenant sees none of it.
 
-use crate::common::{self, Session, TestApp, chunks, user_message};
+use crate::common::{self, TestApp, approve, ask, input_of, output_of};
 
-use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 use waybill_server::waybill_store::backend_tests;
 use waybill_server::waybill_tools::{Caller, ToolContext, golden};
@@ -13,45 +12,6 @@ use waybill_server::waybill_tools::{Caller, ToolContext, golden};
 async fn seeded(app: &TestApp) {
     let tracker = waybill_tracker::builtin::BuiltIn::new(app.state.store.clone());
     assert!(waybill_tracker::builtin::seed::seed(&tracker, "t1", jiff::Timestamp::now().as_millisecond()).await.unwrap());
-}
-
-async fn ask(app: &TestApp, session: &Session, chat: &str, text: &str) -> Vec<Value> {
-    let mut messages = stored(app, session, chat).await;
-    messages.push(user_message(&format!("u{}", messages.len() + 1), text));
-    let res = app.call(Method::POST, "/api/chat", Some(session), Some(json!({"id": chat, "model": "waybill-offline", "messages": messages}))).await;
-    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
-    chunks(&res.text).0
-}
-
-async fn stored(app: &TestApp, session: &Session, chat: &str) -> Vec<Value> {
-    let res = app.call(Method::GET, &format!("/api/chat-history/{chat}"), Some(session), None).await;
-    if res.status == StatusCode::NOT_FOUND {
-        return Vec::new();
-    }
-    res.body["messages"].as_array().cloned().unwrap_or_default()
-}
-
-/// Approves the last message's call of `tool` and continues the chat, as the card does.
-async fn approve(app: &TestApp, session: &Session, chat: &str, tool: &str) -> Vec<Value> {
-    let mut messages = stored(app, session, chat).await;
-    let last = messages.last_mut().unwrap();
-    let part = last["parts"].as_array_mut().unwrap().iter_mut().find(|p| p["type"] == format!("tool-{tool}")).expect("the call is stored");
-    assert_eq!(part["state"], "approval-requested", "{part}");
-    part["state"] = json!("approval-responded");
-    part["approval"]["approved"] = json!(true);
-    let message_id = last["id"].clone();
-    let body = json!({"id": chat, "model": "waybill-offline", "messages": messages, "trigger": "submit-message", "messageId": message_id});
-    let res = app.call(Method::POST, "/api/chat", Some(session), Some(body)).await;
-    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
-    chunks(&res.text).0
-}
-
-fn input_of<'a>(chunks: &'a [Value], tool: &str) -> &'a Value {
-    &chunks.iter().find(|c| c["type"] == "tool-input-available" && c["toolName"] == tool).unwrap_or_else(|| panic!("no {tool} call in {chunks:#?}"))["input"]
-}
-
-fn output_of(chunks: &[Value]) -> &Value {
-    &chunks.iter().find(|c| c["type"] == "tool-output-available").unwrap_or_else(|| panic!("no output in {chunks:#?}"))["output"]
 }
 
 /// A result as its golden sample: what changes from run to run (ids, people's account

@@ -257,3 +257,46 @@ pub fn forged_tokens(valid: &str) -> Vec<(&'static str, String)> {
     let expired = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &EncodingKey::from_secret(SECRET)).unwrap();
     vec![("expired", expired), ("tampered", tampered), ("alg none", none), ("wrongly signed", wrong_key), ("HS512", other_alg), ("garbage", "not.a.jwt".into())]
 }
+
+/// The chat's stored messages (none for a new chat).
+pub async fn stored(app: &TestApp, session: &Session, chat: &str) -> Vec<Value> {
+    let res = app.call(Method::GET, &format!("/api/chat-history/{chat}"), Some(session), None).await;
+    if res.status == StatusCode::NOT_FOUND {
+        return Vec::new();
+    }
+    res.body["messages"].as_array().cloned().unwrap_or_default()
+}
+
+/// Sends `text` to the offline model as the chat's next user message; answers the stream's chunks.
+pub async fn ask(app: &TestApp, session: &Session, chat: &str, text: &str) -> Vec<Value> {
+    let mut messages = stored(app, session, chat).await;
+    messages.push(user_message(&format!("u{}", messages.len() + 1), text));
+    let res = app.call(Method::POST, "/api/chat", Some(session), Some(json!({"id": chat, "model": "waybill-offline", "messages": messages}))).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    chunks(&res.text).0
+}
+
+/// Approves the last message's call of `tool` and continues the chat, as the card does.
+pub async fn approve(app: &TestApp, session: &Session, chat: &str, tool: &str) -> Vec<Value> {
+    let mut messages = stored(app, session, chat).await;
+    let last = messages.last_mut().unwrap();
+    let part = last["parts"].as_array_mut().unwrap().iter_mut().find(|p| p["type"] == format!("tool-{tool}")).expect("the call is stored");
+    assert_eq!(part["state"], "approval-requested", "{part}");
+    part["state"] = json!("approval-responded");
+    part["approval"]["approved"] = json!(true);
+    let message_id = last["id"].clone();
+    let body = json!({"id": chat, "model": "waybill-offline", "messages": messages, "trigger": "submit-message", "messageId": message_id});
+    let res = app.call(Method::POST, "/api/chat", Some(session), Some(body)).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    chunks(&res.text).0
+}
+
+/// The input the stream gave `tool`.
+pub fn input_of<'a>(chunks: &'a [Value], tool: &str) -> &'a Value {
+    &chunks.iter().find(|c| c["type"] == "tool-input-available" && c["toolName"] == tool).unwrap_or_else(|| panic!("no {tool} call in {chunks:#?}"))["input"]
+}
+
+/// The stream's first tool output.
+pub fn output_of(chunks: &[Value]) -> &Value {
+    &chunks.iter().find(|c| c["type"] == "tool-output-available").unwrap_or_else(|| panic!("no output in {chunks:#?}"))["output"]
+}
