@@ -4,13 +4,14 @@
 // files, tabbed and stacked; user administration (the users page in English and Chinese,
 // the add-member dialog with an invitation link, the invitation page); the business
 // systems cards and page; a filled receipt form, a todo plan and a delegation; the issue
-// tracker's cards and its own pages (/tracker and an issue); plus the empty
+// tracker's cards and its own pages (/tracker and an issue); the memory search card and
+// the memory page (/admin/memories) with a few memories; plus the empty
 // state in every language and the users page in German, at 1024×768 and on a phone, to
 // look over. It clears the account's chats and adds members to its tenant: point it at a
 // throwaway server whose weather tool answers (scripts/e2e.sh's fake Open-Meteo). Chinese
 // text needs a CJK font on the machine (Debian: fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes|tracker|tracker-page]
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes|tracker|tracker-page|memory]
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -431,6 +432,61 @@ async function shootTrackerPages(browser, storageState, api, lang) {
   }
 }
 
+/** The memories the memory shots show: the account's own and the company's, one of each importance. */
+const MEMORIES = [
+  { memory: "Our UPS cut-off is 4 pm.", importance: "high", memoryType: "personal" },
+  { memory: "UPS pickups skip door 4 on Fridays; stage their pallets at door 6.", importance: "medium", memoryType: "system" },
+  { memory: "Pacific Outdoor Supply ships on CHEP pallets only; refuse white-wood pallets at receiving.", importance: "high", memoryType: "system" },
+  { memory: "Door 7 is for returns and reefer loads.", importance: "low", memoryType: "personal" },
+  { memory: "Send the weekly dwell-time report to the Savannah yard lead on Monday mornings.", importance: "medium", memoryType: "personal" },
+];
+
+/** Adds the memories through the API, each once (an earlier run's copies are deleted first). */
+async function seedMemories(api) {
+  for (const memory of MEMORIES) {
+    const { body } = await api.call(`/api/memories?q=${encodeURIComponent(memory.memory)}&limit=200`);
+    for (const earlier of body?.memories ?? []) {
+      if (earlier.memory === memory.memory) await api.call(`/api/memories/${encodeURIComponent(earlier.id)}`, { method: "DELETE" });
+    }
+    const added = await api.call("/api/memories", { method: "POST", body: JSON.stringify(memory) });
+    if (added.status !== 201) throw new Error(`the memory was not added: ${JSON.stringify(added.body)}`);
+  }
+}
+
+/**
+ * Memory, in `lang`: the search card for "what do you remember about UPS?", expanded,
+ * and the memory page listing the memories (seedMemories first).
+ */
+async function shootMemory(browser, storageState, api, lang) {
+  const { context, page, chat } = await freshChat(browser, storageState, api, lang, { width: 1280, height: 1000 });
+  try {
+    const box = page.getByRole("textbox").first();
+    await box.fill("what do you remember about UPS?");
+    await box.press("Enter");
+    const card = chat.lastAnswer().locator('[data-testid="tool-card"][data-tool="searchMemories"]');
+    await card.and(page.locator('[data-phase="completed"]')).waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="input-bar"] button[type="submit"]').waitFor();
+    await card.getByRole("button").first().click();
+    await card.getByTestId("memory-list").waitFor();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await card.screenshot({ path: `${out}memory-card-${lang}.png` });
+  } finally {
+    await context.close();
+  }
+  const shot = await newPage(browser, { storageState, locale: lang === "zh-CN" ? "zh-CN" : "en-US", width: 1360, height: 900 });
+  try {
+    await shot.context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
+    await shot.page.goto(new URL("/admin/memories", baseUrl).href);
+    await shot.page.getByTestId("memory-row").nth(MEMORIES.length - 1).waitFor();
+    await shot.page.mouse.move(0, 0);
+    await shot.page.waitForTimeout(300);
+    await shot.page.screenshot({ path: `${out}memories-page-${lang}.png`, fullPage: true });
+  } finally {
+    await shot.context.close();
+  }
+}
+
 /** Picks the option holding `text` (any: /./) in the selector of form field `field`. */
 async function pickOption(form, field, search, text) {
   await form.getByTestId(`form-field-${field}`).getByRole("combobox").first().click();
@@ -558,6 +614,11 @@ async function main() {
       await shootTrackerPages(browser, storageState, api, "en");
       return await shootTrackerPages(browser, storageState, api, "zh-CN");
     }
+    if (only === "memory") {
+      await seedMemories(api);
+      await shootMemory(browser, storageState, api, "en");
+      return await shootMemory(browser, storageState, api, "zh-CN");
+    }
     if (only === "cubes") {
       for (const lang of allLanguagesDir ? ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"] : ["en", "zh-CN"]) {
         await shootCubes(browser, storageState, api, lang, allLanguagesDir && !["en", "zh-CN"].includes(lang) ? allLanguagesDir : out);
@@ -586,6 +647,9 @@ async function main() {
     await shootTracker(browser, storageState, api, "zh-CN");
     await shootTrackerPages(browser, storageState, api, "en");
     await shootTrackerPages(browser, storageState, api, "zh-CN");
+    await seedMemories(api);
+    await shootMemory(browser, storageState, api, "en");
+    await shootMemory(browser, storageState, api, "zh-CN");
     if (allLanguagesDir) {
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });

@@ -6,7 +6,6 @@ import { RootLayout } from "./components/RootLayout";
 import { HomePage } from "./pages/HomePage";
 import { InvitePage } from "./pages/InvitePage";
 import { LoginPage } from "./pages/LoginPage";
-import { MemoriesPage } from "./pages/MemoriesPage";
 
 /** Administration is its own chunk: only administrators ever load it. */
 const AdminUsersPage = lazy(() => import("./admin/users/AdminUsersPage"));
@@ -18,6 +17,8 @@ const TrackerListPage = lazy(() => import("./tracker/TrackerListPage"));
 const IssuePage = lazy(() => import("./tracker/IssuePage"));
 /** The user's dashboards: a chunk of its own too, loaded when opened from the user menu. */
 const DashboardsPage = lazy(() => import("./pages/dashboards/DashboardsPage"));
+/** What the assistant remembers, for every member: a chunk of its own, loaded when opened from the user menu. */
+const MemoriesPage = lazy(() => import("./pages/memories/MemoriesPage"));
 
 /** The whole route table. */
 export const routes: RouteObject[] = [
@@ -37,7 +38,9 @@ export const routes: RouteObject[] = [
         path: "admin/memories",
         element: (
           <RequireAuth>
-            <MemoriesPage />
+            <Suspense fallback={<PageLoading />}>
+              <MemoriesPage />
+            </Suspense>
           </RequireAuth>
         ),
       },

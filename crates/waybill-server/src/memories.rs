@@ -140,6 +140,9 @@ fn api(e: MemoryError) -> Error {
 /// The memories the caller may read, newest first: their own and the company's.
 #[utoipa::path(get, path = "/api/memories", tag = "memory", params(MemoryListQuery), responses((status = 200, body = MemoryList), (status = 400, body = ApiError)))]
 async fn list_memories(State(state): State<AppState>, ctx: RequestContext, Query(query): Query<MemoryListQuery>) -> Result<Json<MemoryList>> {
+    if query.q.as_deref().is_some_and(|q| q.chars().count() > 200) {
+        return Err(Error::BadRequest("q must be at most 200 characters".into()));
+    }
     let search = query.q.as_deref().map(crate::text::trim).filter(|q| !q.is_empty());
     let page = state
         .memories
@@ -152,6 +155,10 @@ async fn list_memories(State(state): State<AppState>, ctx: RequestContext, Query
 /// The memories that best match `q`, scored as the assistant scores them.
 #[utoipa::path(get, path = "/api/memories/search", tag = "memory", params(MemorySearchQuery), responses((status = 200, body = MemoryList), (status = 400, body = ApiError)))]
 async fn search_memories(State(state): State<AppState>, ctx: RequestContext, Query(query): Query<MemorySearchQuery>) -> Result<Json<MemoryList>> {
+    let n = query.q.chars().count();
+    if query.q.trim().is_empty() || n > 500 {
+        return Err(Error::BadRequest("q is 1 to 500 characters of text".into()));
+    }
     let threshold = query.threshold.unwrap_or(waybill_knowledge::memory::tools::DEFAULT_THRESHOLD).clamp(0.0, 1.0);
     let found = state.memories.search(who(&ctx), &query.q, query.memory_type, 50, threshold).await.map_err(api)?;
     Ok(Json(MemoryList { total: found.len() as i64, memories: found.into_iter().map(|(m, s)| item(&ctx, m, Some(s))).collect() }))

@@ -83,6 +83,18 @@ describe("translation catalogues", () => {
   });
 });
 
+describe("the memory page's strings", () => {
+  it.each(others)("are translated in $code", ({ code, strings }) => {
+    // Words that are the same in the language itself.
+    const alike: Record<string, string[]> = {};
+    const untranslated = [...english]
+      .filter(([key]) => key.startsWith("memories.") || key === "userMenu.memory")
+      .filter(([key, value]) => strings.get(key) === value && !alike[code]?.includes(key))
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
+});
+
 describe("the issue pages' strings", () => {
   it.each(others)("are translated in $code", ({ code, strings }) => {
     // Words that are the same in the language itself.
@@ -123,7 +135,7 @@ describe("the tool families' strings", () => {
 });
 
 describe("the spec's texts", () => {
-  // Spec 000 §2, §5, §8; 001 §2.1, §2.2, §2.16, §2.18, §8; 002 §2, §5: quoted strings are the defaults.
+  // Spec 000 §2, §5, §8; 001 §2.1, §2.2, §2.6, §2.16, §2.18, §8; 002 §2, §5: quoted strings are the defaults.
   const quotedInEnglish: Record<string, string> = {
     "input.placeholder": "Type a message or use voice...",
     "input.dropHere": "Drop files here",
@@ -160,6 +172,11 @@ describe("the spec's texts", () => {
     "errors.deleteMessageFailed": "Failed to delete message",
     "fileViewer.loadFailed": "Failed to load preview",
     "fileViewer.notSupported": "Preview not supported for this file type",
+    "memory.titles.search": "Memory Search",
+    "memory.results.searchNone": "No memories found",
+    "memory.failed.search": "Failed to search memories: {{error}}",
+    "memory.failed.save": "Failed to add memory: {{error}}",
+    "memory.failed.delete": "Failed to delete memory: {{error}}",
   };
   // The spec quotes these from its Chinese deployment: verbatim in Simplified Chinese,
   // translated everywhere else (English included).

@@ -7,6 +7,7 @@ import i18n from "../i18n";
 import { fakeServer } from "../test/chatServer";
 import { json, mockFetch } from "../test/fetchMock";
 import { makeJwt } from "../test/jwt";
+import { fakeMemoriesServer } from "../test/memoriesServer";
 import { renderApp } from "../test/render";
 import { LANDING_MS } from "./LandingPage";
 
@@ -109,16 +110,18 @@ describe("signed-in user", () => {
     expect(useAuthStore.getState().user).toBeNull();
   });
 
-  it("reaches the memory placeholder from the user menu and comes back", async () => {
+  it("reaches the memory page from the user menu and comes back", async () => {
     useAuthStore.getState().signIn(session);
-    mockFetch(fakeServer({ session }).handler);
+    mockFetch(fakeServer({ session, override: fakeMemoriesServer({ memories: [] }).handler }).handler);
     const { router } = renderApp("/");
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole("button", { name: "User menu for Grace" }));
     await user.click(screen.getByRole("menuitem", { name: "Memory" }));
     expect(router.state.location.pathname).toBe("/admin/memories");
-    expect(screen.getByText("Memory administration is coming soon.")).toBeVisible();
+    // The memory page is a lazily loaded chunk: the first import takes a moment.
+    expect(await screen.findByRole("heading", { level: 1, name: "Memory" }, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByRole("heading", { name: "Nothing remembered yet" })).toBeVisible();
 
     await user.click(screen.getByRole("link", { name: "Back to chat" }));
     expect(router.state.location.pathname).toBe("/");

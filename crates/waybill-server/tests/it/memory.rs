@@ -139,5 +139,7 @@ backend_tests! {
         common::assert_error(&app.call(Method::POST, "/api/memories", Some(&bob), Some(json!({"memory": "   "}))).await, StatusCode::BAD_REQUEST, "invalid_body");
         common::assert_error(&app.call(Method::PATCH, &format!("/api/memories/{own_id}"), Some(&bob), Some(json!({"memory": "y".repeat(2001)}))).await, StatusCode::BAD_REQUEST, "invalid_body");
         assert_eq!(app.call(Method::GET, "/api/memories", Some(&bob), None).await.body["total"], 1);
+        common::assert_error(&app.call(Method::GET, &format!("/api/memories?q={}", "q".repeat(201)), Some(&bob), None).await, StatusCode::BAD_REQUEST, "bad_request");
+        common::assert_error(&app.call(Method::GET, "/api/memories/search?q=%20", Some(&bob), None).await, StatusCode::BAD_REQUEST, "bad_request");
     }
 }

@@ -350,6 +350,8 @@ describe("the business systems page", { timeout: 20_000 }, () => {
     expect(screen.getByRole("menuitem", { name: "Business systems" })).toHaveAttribute("href", "/admin/systems");
     await user.click(screen.getByRole("menuitem", { name: "Memory" }));
     expect(router.state.location.pathname).toBe("/admin/memories");
+    // The memory page is a chunk of its own: the first import takes a moment.
+    await screen.findByRole("heading", { level: 1, name: "Memory" }, { timeout: 5000 });
     await user.click(screen.getByRole("button", { name: "User menu for Grace" }));
     await user.click(screen.getByRole("menuitem", { name: "Business systems" }));
     expect(router.state.location.pathname).toBe("/admin/systems");

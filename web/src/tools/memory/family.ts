@@ -1,0 +1,19 @@
+import type { ToolFamily } from "../types";
+import { MemoryCard } from "./MemoryCard";
+import strings from "./strings/en";
+
+/**
+ * What the assistant remembers, its web half (spec 001 §2.6): one card for its three
+ * tools — searching the memories, saving one and deleting one. Saving and deleting ask
+ * for approval first.
+ */
+const memory: ToolFamily<typeof strings> = {
+  strings,
+  cards: {
+    searchMemories: MemoryCard,
+    saveMemory: MemoryCard,
+    deleteMemory: MemoryCard,
+  },
+};
+
+export default memory;
