@@ -1,9 +1,16 @@
-//! What the assistant knows beyond the conversation: memories — facts a member or their
-//! company asked it to keep — ranked by [`text`], a lexical ranking that works offline in
-//! the seven interface languages.
+//! What the assistant knows beyond the conversation:
+//!
+//! - [`memory`]: facts a member or their company asked it to keep;
+//! - [`kb`]: knowledge bases, the company's and a member's documents, ingested in the
+//!   background and searched with their sources.
+//!
+//! Both rank by [`text`], a lexical ranking that works offline in the seven interface
+//! languages; knowledge bases add ranking by meaning when an embedding model is configured.
 
 mod family;
+pub mod kb;
 pub mod memory;
 pub mod text;
 
-pub use family::{Memory, MemoryConfig};
+pub use family::{EmbeddingProvider, Knowledge, KnowledgeConfig, KnowledgeHandle, Memory, MemoryConfig};
+pub use memory::Who;

@@ -9,13 +9,72 @@
 use std::collections::{HashMap, HashSet};
 
 /// BM25's term-frequency saturation and length normalisation.
-const K1: f64 = 1.2;
-const B: f64 = 0.75;
+pub const BM25_K1: f64 = 1.2;
+pub const BM25_B: f64 = 0.75;
+const K1: f64 = BM25_K1;
+const B: f64 = BM25_B;
+
+/// A term's weight: its BM25 IDF among `n` texts, `df` of which hold it.
+pub fn idf(n: usize, df: usize) -> f64 {
+    let (n, df) = (n as f64, df as f64);
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
 
 /// English words too common to rank by.
 const STOP_WORDS: &[&str] = &[
-    "a", "about", "an", "and", "are", "as", "at", "be", "by", "do", "does", "for", "from", "how", "i", "in", "is", "it", "its", "me", "my", "of", "on", "or",
-    "our", "say", "says", "that", "the", "their", "this", "to", "us", "was", "we", "what", "when", "where", "which", "who", "with", "you", "your",
+    "a",
+    "about",
+    "according",
+    "an",
+    "and",
+    "are",
+    "as",
+    "at",
+    "be",
+    "by",
+    "can",
+    "could",
+    "do",
+    "does",
+    "explain",
+    "for",
+    "from",
+    "give",
+    "how",
+    "i",
+    "in",
+    "is",
+    "it",
+    "its",
+    "me",
+    "my",
+    "of",
+    "on",
+    "or",
+    "our",
+    "please",
+    "say",
+    "says",
+    "show",
+    "tell",
+    "that",
+    "the",
+    "their",
+    "there",
+    "this",
+    "to",
+    "us",
+    "was",
+    "we",
+    "what",
+    "when",
+    "where",
+    "which",
+    "who",
+    "with",
+    "would",
+    "you",
+    "your",
 ];
 
 fn is_cjk(c: char) -> bool {
@@ -118,14 +177,7 @@ impl Ranker {
     /// Each text's score for `query`, in the texts' order, 0–1.
     pub fn scores(&self, query: &str) -> Vec<f64> {
         let terms: Vec<String> = tokens(query).into_iter().collect::<HashSet<_>>().into_iter().collect();
-        let n = self.docs.len() as f64;
-        let weights: Vec<f64> = terms
-            .iter()
-            .map(|t| {
-                let df = *self.df.get(t).unwrap_or(&0) as f64;
-                (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
-            })
-            .collect();
+        let weights: Vec<f64> = terms.iter().map(|t| idf(self.docs.len(), *self.df.get(t).unwrap_or(&0))).collect();
         let total: f64 = weights.iter().sum();
         self.docs
             .iter()

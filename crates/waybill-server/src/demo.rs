@@ -59,7 +59,7 @@ pub fn system_name(system: System) -> String {
 
 /// Registers (or refreshes, on every start) the demo's four systems for the demo tenant,
 /// with `base` (how this server reaches itself) in their URLs and their service tokens
-/// sealed; seeds the demo tenant's issue tracker on the first start.
+/// sealed; seeds the demo tenant's issue tracker and SOP knowledge base on the first start.
 pub async fn register(state: &AppState, demo: &Demo, base: &str) -> anyhow::Result<()> {
     for system in System::ALL {
         let base_url = format!("{base}{}", system.base_path());
@@ -83,6 +83,10 @@ pub async fn register(state: &AppState, demo: &Demo, base: &str) -> anyhow::Resu
     waybill_tracker::builtin::seed::seed(&tracker, waybill_demo::TENANT, jiff::Timestamp::now().as_millisecond())
         .await
         .context("seeding the demo's issue tracker")?;
+    // The facility SOPs' knowledge base, once.
+    waybill_knowledge::kb::demo::seed(&state.knowledge, waybill_demo::TENANT, waybill_demo::FACILITIES[0].0)
+        .await
+        .context("seeding the demo's knowledge base")?;
     Ok(())
 }
 

@@ -6,17 +6,28 @@ use waybill_tools::FamilySet;
 use crate::config::Config;
 
 /// BI over the demo facility's data when the demo runs (it is the demo tenant's).
-pub fn bi(config: &Config) -> waybill_bi::Bi {
+fn bi(config: &Config) -> waybill_bi::Bi {
     if config.demo.enabled { waybill_bi::Bi::over(crate::demo::database_path(config), waybill_demo::TENANT) } else { waybill_bi::Bi::none() }
+}
+
+/// The families, with the handles the server's own routes reach two of them through:
+/// BI's warehouse and dashboards, and the knowledge service.
+pub struct Registered {
+    pub families: FamilySet,
+    pub bi: waybill_bi::BiHandle,
+    pub knowledge: waybill_knowledge::KnowledgeHandle,
 }
 
 /// Every family, as `waybill serve` registers them.
 pub fn registered(config: &Config) -> FamilySet {
-    with_bi(config, bi(config))
+    build(config).families
 }
 
-/// Every family, with `bi` (whose handle the server keeps for the dashboard routes).
-pub fn with_bi(config: &Config, bi: waybill_bi::Bi) -> FamilySet {
+/// Every family, with the handles the server keeps.
+pub fn build(config: &Config) -> Registered {
+    let bi = bi(config);
+    let knowledge = waybill_knowledge::Knowledge::default();
+    let (bi_handle, knowledge_handle) = (bi.handle(), knowledge.handle());
     let families = FamilySet::new()
         .with(waybill_families::time::Time)
         .with(waybill_families::weather::Weather)
@@ -31,8 +42,11 @@ pub fn with_bi(config: &Config, bi: waybill_bi::Bi) -> FamilySet {
         .with(waybill_systems::Oms)
         .with(waybill_tracker::Jira)
         .with(waybill_knowledge::Memory)
+        .with(waybill_websearch::WebSearch)
+        .with(knowledge)
         .with(bi);
-    if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families }
+    let families = if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families };
+    Registered { families, bi: bi_handle, knowledge: knowledge_handle }
 }
 
 #[cfg(test)]
@@ -72,7 +86,10 @@ mod tests {
             events: Arc::new(InProcessBus::new()),
             clock: Arc::new(SystemClock),
             // With a key, so the image family offers its tool too.
-            providers: Arc::new(Providers { openai: Some(ProviderEndpoint { base_url: "http://127.0.0.1:9".into(), api_key: "sk-none".into() }) }),
+            providers: Arc::new(Providers {
+                openai: Some(ProviderEndpoint { base_url: "http://127.0.0.1:9".into(), api_key: "sk-none".into() }),
+                gemini: None,
+            }),
             sealer: Arc::new(waybill_tools::sealing::Sealer::ephemeral()),
         };
         let registry = registered(&config).registry(&Default::default(), &|_| None, &services).unwrap();

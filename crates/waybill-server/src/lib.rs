@@ -17,6 +17,7 @@ pub mod events;
 pub mod families;
 pub mod files;
 mod http;
+pub mod knowledge;
 pub mod memories;
 mod memory;
 pub mod options;
@@ -91,32 +92,27 @@ pub struct AppState {
     pub trackers: waybill_tracker::connections::Trackers,
     /// Members' and tenants' memories, for the memories page.
     pub memories: waybill_knowledge::memory::Memories,
+    /// Knowledge bases: their routes, their ingestion worker and the knowledge tool.
+    pub knowledge: Arc<waybill_knowledge::kb::KnowledgeBases>,
 }
 
 impl AppState {
     /// The state as `waybill serve` builds it: the registered families (their pending
     /// migrations applied) and the tools their configuration enables.
     pub async fn new(store: Store, config: Config, keys: TokenKeys) -> anyhow::Result<Self> {
-        let bi = families::bi(&config);
-        let handle = bi.handle();
-        let families = families::with_bi(&config, bi);
-        Self::build(store, config, keys, families, None, handle).await
+        let registered = families::build(&config);
+        Self::build(store, config, keys, registered, None).await
     }
 
     /// The state with exactly `tools` (tests offer their own).
     pub async fn with_tools(store: Store, config: Config, keys: TokenKeys, tools: Registry) -> anyhow::Result<Self> {
-        let families = families::registered(&config);
-        Self::build(store, config, keys, families, Some(tools), waybill_bi::BiHandle::default()).await
+        // The families' own handles stay empty: their tools are not the ones offered.
+        let registered = families::Registered { families: families::registered(&config), bi: Default::default(), knowledge: Default::default() };
+        Self::build(store, config, keys, registered, Some(tools)).await
     }
 
-    async fn build(
-        store: Store,
-        config: Config,
-        keys: TokenKeys,
-        families: FamilySet,
-        tools: Option<Registry>,
-        bi: waybill_bi::BiHandle,
-    ) -> anyhow::Result<Self> {
+    async fn build(store: Store, config: Config, keys: TokenKeys, registered: families::Registered, tools: Option<Registry>) -> anyhow::Result<Self> {
+        let families::Registered { families, bi, knowledge } = registered;
         families.migrate(&store).await?;
         let files = Arc::new(FileService::new(&file_settings(&config))?);
         let outbound = Outbound::new(Policy::allowing(&config.outbound.allow_hosts));
@@ -139,6 +135,8 @@ impl AppState {
         let systems = waybill_systems::Shared::new(services.clone());
         let trackers = waybill_tracker::connections::Trackers::new(store.clone(), sealer.clone(), outbound.clone());
         let memories = waybill_knowledge::memory::Memories::new(store.clone());
+        // Made by the family's tools when they were built, else here with its defaults.
+        let knowledge = knowledge.get_or_init(&Default::default(), &services);
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let quotas = Arc::new(Quotas::new(&config.limits));
@@ -162,6 +160,7 @@ impl AppState {
             bi,
             trackers,
             memories,
+            knowledge,
         })
     }
 
@@ -197,7 +196,10 @@ fn file_settings(config: &Config) -> FileSettings {
 /// The providers families may call themselves.
 fn providers(config: &Config) -> Providers {
     let p = &config.providers;
-    Providers { openai: p.openai_api_key.as_ref().map(|key| ProviderEndpoint { base_url: p.openai_base_url.clone(), api_key: key.expose().to_owned() }) }
+    Providers {
+        openai: p.openai_api_key.as_ref().map(|key| ProviderEndpoint { base_url: p.openai_base_url.clone(), api_key: key.expose().to_owned() }),
+        gemini: p.gemini_api_key.as_ref().map(|key| ProviderEndpoint { base_url: p.gemini_base_url.clone(), api_key: key.expose().to_owned() }),
+    }
 }
 
 #[derive(OpenApi)]
@@ -219,6 +221,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(dashboards::router())
         .merge(tracker::router())
         .merge(memories::router())
+        .merge(knowledge::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
     let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router());
@@ -270,13 +273,18 @@ pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
 pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     memory::map_large_blocks();
     let housekeeping = tokio::spawn(housekeeping(state.clone()));
+    let ingestion = tokio::spawn(waybill_knowledge::kb::ingest::Worker::new(state.knowledge.clone(), INGESTION_LEASE).run());
     let trimmer = tokio::spawn(memory::trim_after_bursts(state.runs.clone()));
     let limits = state.config.http.clone();
     let result = http::server::run(listener, app(state), &limits, shutdown).await;
     housekeeping.abort();
+    ingestion.abort();
     trimmer.abort();
     Ok(result?)
 }
+
+/// How long a knowledge document stays claimed by an instance that stopped renewing it.
+const INGESTION_LEASE: Duration = Duration::from_secs(30);
 
 async fn housekeeping(state: AppState) {
     let mut tick = tokio::time::interval(Duration::from_secs(600));

@@ -69,8 +69,9 @@ impl FakeServer {
                 served += 1;
                 let recorded = recorded.clone();
                 tokio::spawn(async move {
-                    let Some(request) = read_request(&mut socket).await else { return };
-                    recorded.lock().unwrap().push(request);
+                    let Some(raw) = read_request(&mut socket).await else { return };
+                    let body = raw.json();
+                    recorded.lock().unwrap().push(Recorded { method: raw.method, path: raw.path, headers: raw.headers, body });
                     let head = format!(
                         "HTTP/1.1 {} X\r\ncontent-type: {}\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n",
                         canned.status, canned.content_type
@@ -101,7 +102,28 @@ impl FakeServer {
     }
 }
 
-async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<Recorded> {
+/// A request as it came: the path keeps its query, header names are lower-cased.
+#[derive(Debug, Clone)]
+pub struct RawRequest {
+    pub method: String,
+    pub path: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl RawRequest {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// The body as JSON (null when it is not).
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or(Value::Null)
+    }
+}
+
+/// Reads one HTTP/1.1 request (its head, then as much body as `content-length` says).
+pub async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<RawRequest> {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 8192];
     let head_end = loop {
@@ -128,6 +150,5 @@ async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<Recorded> {
         }
         buf.extend_from_slice(&chunk[..n]);
     }
-    let body = serde_json::from_slice(&buf[head_end..]).unwrap_or(Value::Null);
-    Some(Recorded { method, path, headers, body })
+    Some(RawRequest { method, path, headers, body: buf[head_end..].to_vec() })
 }

@@ -43,6 +43,7 @@ impl std::fmt::Debug for ProviderEndpoint {
 #[derive(Debug, Clone, Default)]
 pub struct Providers {
     pub openai: Option<ProviderEndpoint>,
+    pub gemini: Option<ProviderEndpoint>,
 }
 
 #[derive(Clone)]

@@ -90,6 +90,12 @@ pub trait Tool: Send + Sync {
     fn prompt_note(&self) -> Option<&str> {
         None
     }
+    /// How to make this tool available, in `lang`, for someone who asks for it while it is
+    /// not offered because its service is not configured (web search without a provider).
+    /// The offline model says it.
+    fn setup_hint(&self, _lang: Lang) -> Option<&'static str> {
+        None
+    }
     /// What the tool knows that bears on the user's question, for the system prompt at the
     /// start of a turn (memories that match it), within `budget` characters. Quoted as data.
     fn turn_context<'a>(&'a self, _caller: &'a Caller, _question: &'a str, _budget: usize) -> BoxFuture<'a, Option<String>> {

@@ -58,6 +58,10 @@ pub trait TypedTool: Send + Sync + 'static {
     fn prompt_note(&self) -> Option<&str> {
         None
     }
+    /// See [`Tool::setup_hint`].
+    fn setup_hint(&self, _lang: Lang) -> Option<&'static str> {
+        None
+    }
     /// See [`Tool::turn_context`].
     fn turn_context<'a>(&'a self, _caller: &'a Caller, _question: &'a str, _budget: usize) -> BoxFuture<'a, Option<String>> {
         Box::pin(std::future::ready(None))
@@ -139,6 +143,9 @@ impl<T: TypedTool> Tool for Typed<T> {
     }
     fn prompt_note(&self) -> Option<&str> {
         self.tool.prompt_note()
+    }
+    fn setup_hint(&self, lang: Lang) -> Option<&'static str> {
+        self.tool.setup_hint(lang)
     }
     fn turn_context<'a>(&'a self, caller: &'a Caller, question: &'a str, budget: usize) -> BoxFuture<'a, Option<String>> {
         self.tool.turn_context(caller, question, budget)

@@ -17,3 +17,4 @@ export { default as thinking } from "./thinking/family";
 export { default as time } from "./time/family";
 export { default as todo } from "./todo/family";
 export { default as weather } from "./weather/family";
+export { default as web_search } from "./web_search/family";

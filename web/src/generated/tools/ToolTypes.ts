@@ -49,7 +49,10 @@ import type { OmsResult } from "./oms/OmsResult";
 import type { ProjectsInput } from "./jira/ProjectsInput";
 import type { ProjectsResult } from "./jira/ProjectsResult";
 import type { QueryInput } from "./bi/QueryInput";
+import type { QueryKnowledgeBaseInput } from "./knowledge/QueryKnowledgeBaseInput";
+import type { QueryKnowledgeBaseResult } from "./knowledge/QueryKnowledgeBaseResult";
 import type { QueryResultOutput } from "./bi/QueryResultOutput";
+import type { ReadWebPageInput } from "./web_search/ReadWebPageInput";
 import type { SaveMemoryInput } from "./memory/SaveMemoryInput";
 import type { SaveMemoryResult } from "./memory/SaveMemoryResult";
 import type { SearchInput } from "./jira/SearchInput";
@@ -70,6 +73,9 @@ import type { UserInputRequest } from "./forms/UserInputRequest";
 import type { UserInputResult } from "./forms/UserInputResult";
 import type { WeatherInput } from "./weather/WeatherInput";
 import type { WeatherReport } from "./weather/WeatherReport";
+import type { WebPage } from "./web_search/WebPage";
+import type { WebSearchInput } from "./web_search/WebSearchInput";
+import type { WebSearchResults } from "./web_search/WebSearchResults";
 
 /** Every tool the server's families offer, with the types of its input and output. */
 export type ToolTypes = {
@@ -102,6 +108,8 @@ export type ToolTypes = {
   provingCountTool: { input: CountInput; output: CountReport };
   provingDelegateTool: { input: DelegateInput; output: DelegateReport };
   provingMarkTool: { input: MarkInput; output: MarkReport };
+  queryKnowledgeBase: { input: QueryKnowledgeBaseInput; output: QueryKnowledgeBaseResult };
+  readWebPage: { input: ReadWebPageInput; output: WebPage };
   requestUserInput: { input: UserInputRequest; output: UserInputResult };
   saveMemory: { input: SaveMemoryInput; output: SaveMemoryResult };
   searchMemories: { input: SearchMemoriesInput; output: SearchMemoriesResult };
@@ -111,6 +119,7 @@ export type ToolTypes = {
   timeTool: { input: TimeInput; output: TimeReport };
   updateTodoTask: { input: UpdateTodoInput; output: TodoUpdate };
   weatherTool: { input: WeatherInput; output: WeatherReport };
+  webSearch: { input: WebSearchInput; output: WebSearchResults };
 };
 
 export type ToolName = keyof ToolTypes;

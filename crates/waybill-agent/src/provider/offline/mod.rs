@@ -4,7 +4,9 @@
 //! name or keywords best match the user's words, fills the arguments from the text,
 //! and after the tools ran it answers with each tool's own one-line summary, in the
 //! reader's interface language. With no matching tool it says that no provider is set
-//! up: to an admin, with how to add one; to anyone else, that an administrator can.
+//! up: to an admin, with how to add one; to anyone else, that an administrator can. A
+//! matching tool that is not offered because its service is not configured says how to
+//! configure it instead.
 //! Same input, same output.
 
 mod words;
@@ -121,7 +123,14 @@ impl OfflineModel {
                         events.push(ModelEvent::Finish(StopReason::ToolCalls));
                     }
                     None => {
-                        let text = if request.audience.admin { words::how_to_add_a_provider(lang) } else { words::no_provider(lang) };
+                        // A tool that would answer but is not set up says how to set it up.
+                        let unoffered: Vec<String> = self.registry.names().filter(|n| !offered.iter().any(|o| o == n)).map(str::to_owned).collect();
+                        let hint = self.ranked(&typed, &unoffered).into_iter().find_map(|(name, _)| self.registry.get(&name).and_then(|t| t.setup_hint(lang)));
+                        let text = match hint {
+                            Some(hint) => hint,
+                            None if request.audience.admin => words::how_to_add_a_provider(lang),
+                            None => words::no_provider(lang),
+                        };
                         push_text(&mut events, text);
                         events.push(ModelEvent::Finish(StopReason::Stop));
                     }
@@ -229,6 +238,70 @@ mod tests {
         assert_eq!(events(&model, request(hello.clone(), &registry)).await, out, "deterministic");
         let admin = events(&model, request_for(hello, &registry, Audience { lang: Lang::En, admin: true, caller: None })).await;
         assert!(text_of(&admin).contains("OPENAI_API_KEY") && text_of(&admin).contains("waybill.toml"), "{}", text_of(&admin));
+    }
+
+    /// A tool whose service is not configured: registered, never offered.
+    struct Unconfigured;
+
+    impl waybill_tools::Tool for Unconfigured {
+        fn name(&self) -> &str {
+            "webSearch"
+        }
+        fn description(&self) -> &str {
+            "Searches the web."
+        }
+        fn input_schema(&self) -> Value {
+            json!({"type": "object"})
+        }
+        fn keywords(&self) -> &[&str] {
+            &["search the web", "google"]
+        }
+        fn execute<'a>(&'a self, _: Value, _: &'a ToolContext) -> futures::future::BoxFuture<'a, Result<Value, waybill_tools::ToolError>> {
+            Box::pin(async { Ok(json!({})) })
+        }
+        fn setup_hint(&self, lang: Lang) -> Option<&'static str> {
+            Some(lang.pick([
+                "Set a search provider.",
+                "设置搜索服务。",
+                "設定搜尋服務。",
+                "Configura un proveedor.",
+                "検索プロバイダーを設定してください。",
+                "Suchanbieter einrichten.",
+                "Configurez un fournisseur.",
+            ]))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_tool_that_is_not_set_up_says_how_to_set_it_up() {
+        let registry = Registry::new(vec![std::sync::Arc::new(Unconfigured), std::sync::Arc::new(Unconfigured2)]);
+        let model = OfflineModel::new(registry.clone());
+        let ask = |text: &str| vec![ModelMessage::User(vec![UserContent::Text(text.into())])];
+        // Offered nothing: the matching tool's hint, in the reader's language.
+        let none_offered =
+            |messages, lang| ModelRequest { tools: Vec::new(), ..request_for(messages, &registry, Audience { lang, admin: false, caller: None }) };
+        assert_eq!(text_of(&events(&model, none_offered(ask("search the web for pallet prices"), Lang::En)).await), "Set a search provider.");
+        assert_eq!(text_of(&events(&model, none_offered(ask("search the web for pallet prices"), Lang::De)).await), "Suchanbieter einrichten.");
+        // Words no tool matches still explain the provider setup.
+        assert_eq!(text_of(&events(&model, none_offered(ask("Hello there"), Lang::En)).await), words::no_provider(Lang::En));
+    }
+
+    /// Matches nothing and has no hint: only there so the registry holds more than one tool.
+    struct Unconfigured2;
+
+    impl waybill_tools::Tool for Unconfigured2 {
+        fn name(&self) -> &str {
+            "readWebPage"
+        }
+        fn description(&self) -> &str {
+            "Reads a page."
+        }
+        fn input_schema(&self) -> Value {
+            json!({"type": "object"})
+        }
+        fn execute<'a>(&'a self, _: Value, _: &'a ToolContext) -> futures::future::BoxFuture<'a, Result<Value, waybill_tools::ToolError>> {
+            Box::pin(async { Ok(json!({})) })
+        }
     }
 
     #[tokio::test]

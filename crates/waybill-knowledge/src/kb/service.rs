@@ -1,0 +1,195 @@
+//! The knowledge service: the knowledge bases' store, their in-process indexes, the
+//! embedding model when one is configured, and the file service their documents live in.
+//! One per process, shared by the tool, the API and the ingestion worker.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use sqlx::Row;
+use waybill_files::FileService;
+use waybill_store::Owner;
+
+use super::embed::{Embedder, Purpose, unit};
+use super::index::{self, Hit, Indexes, Query};
+use super::store::{KbError, KbStore, KnowledgeBase};
+use crate::Who;
+
+/// How search scores are read and how documents are cut.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// A cosine at or below this is no match (semantic 0), at or above `ceiling` a full one.
+    pub semantic_floor: f32,
+    pub semantic_ceiling: f32,
+    /// About how many characters a passage holds.
+    pub chunk_chars: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { semantic_floor: 0.2, semantic_ceiling: 0.7, chunk_chars: 1_000 }
+    }
+}
+
+/// A passage found, with where it comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Passage {
+    pub kb_id: String,
+    pub kb_name: String,
+    pub document_id: String,
+    pub document_name: String,
+    pub media_type: String,
+    pub file_id: String,
+    /// The document's view link (the file viewer opens it).
+    pub view_url: Option<String>,
+    pub page: Option<i64>,
+    pub section: String,
+    pub text: String,
+    pub score: f64,
+    pub lexical: f64,
+    pub semantic: Option<f64>,
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The knowledge bases searched.
+    pub bases: Vec<KnowledgeBase>,
+    pub passages: Vec<Passage>,
+    /// Whether semantic ranking took part.
+    pub semantic: bool,
+    /// When the embedding model could not be asked: why (the search went on by words).
+    pub degraded: Option<String>,
+}
+
+pub struct KnowledgeBases {
+    pub store: KbStore,
+    pub files: Arc<FileService>,
+    pub indexes: Indexes,
+    pub embedder: Option<Arc<dyn Embedder>>,
+    pub settings: Settings,
+    /// Wakes this instance's ingestion worker when documents are queued.
+    pub wake: tokio::sync::Notify,
+}
+
+impl KnowledgeBases {
+    pub fn new(store: waybill_store::Store, files: Arc<FileService>, embedder: Option<Arc<dyn Embedder>>, settings: Settings) -> Self {
+        KnowledgeBases { store: KbStore::new(store), files, indexes: Indexes::default(), embedder, settings, wake: tokio::sync::Notify::new() }
+    }
+
+    /// The embedding model's name, when there is one.
+    pub fn model(&self) -> Option<&str> {
+        self.embedder.as_deref().map(|e| e.model())
+    }
+
+    /// The knowledge bases named by `refs` (ids or names, any case) among those `who` may
+    /// read; all of them when `refs` is empty.
+    pub async fn resolve(&self, who: Who<'_>, refs: &[String]) -> Result<Vec<KnowledgeBase>, KbError> {
+        let readable = self.store.list(who).await?;
+        if refs.is_empty() {
+            return Ok(readable);
+        }
+        let mut chosen: Vec<KnowledgeBase> = Vec::new();
+        for r in refs {
+            let r = r.trim();
+            let found = readable.iter().find(|kb| kb.id == r).or_else(|| readable.iter().find(|kb| kb.name.eq_ignore_ascii_case(r)));
+            match found {
+                Some(kb) if !chosen.iter().any(|c| c.id == kb.id) => chosen.push(kb.clone()),
+                Some(_) => {}
+                None => {
+                    let names: Vec<String> = readable.iter().map(|kb| format!("{} ({})", kb.id, kb.name)).collect();
+                    let known = if names.is_empty() { "there are none yet".to_owned() } else { format!("the knowledge bases are {}", names.join(", ")) };
+                    return Err(KbError::Invalid(format!("No knowledge base is named \"{r}\"; {known}")));
+                }
+            }
+        }
+        Ok(chosen)
+    }
+
+    /// The passages of `bases` that best answer `message`, best first.
+    pub async fn search(&self, who: Who<'_>, bases: Vec<KnowledgeBase>, message: &str, limit: usize, threshold: f64) -> Result<Found, KbError> {
+        let mut degraded = None;
+        let vector = match &self.embedder {
+            Some(embedder) => match embedder.embed(&[message.to_owned()], Purpose::Query).await {
+                Ok(mut v) => v.pop().map(unit),
+                Err(e) => {
+                    tracing::warn!(error = %e, "embedding a question failed; searching by words only");
+                    degraded = Some(e.to_string());
+                    None
+                }
+            },
+            None => None,
+        };
+        let mut indexes = Vec::with_capacity(bases.len());
+        for kb in &bases {
+            let index = self.indexes.at(self.store.store(), who.tenant_id, &kb.id, kb.version, self.model()).await?;
+            indexes.push((kb.id.clone(), index));
+        }
+        let query = Query {
+            text: message,
+            vector: vector.as_deref(),
+            limit: limit.clamp(1, 50),
+            threshold,
+            floor: self.settings.semantic_floor,
+            ceiling: self.settings.semantic_ceiling,
+        };
+        // Ranking is a few milliseconds even over many passages: not worth a thread hop.
+        let hits = index::search(&indexes, &query);
+        let passages = self.passages(who, &bases, &hits).await?;
+        Ok(Found { semantic: vector.is_some(), bases, passages, degraded })
+    }
+
+    /// The text and source of each hit.
+    async fn passages(&self, who: Who<'_>, bases: &[KnowledgeBase], hits: &[Hit]) -> Result<Vec<Passage>, KbError> {
+        if hits.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut conditions = Vec::new();
+        for i in 0..hits.len() {
+            conditions.push(format!("(c.document_id = ${} AND c.seq = ${})", 2 + 2 * i, 3 + 2 * i));
+        }
+        let sql = format!(
+            "SELECT c.document_id, c.seq, c.page, c.section, c.text, d.filename, d.media_type, d.file_id, d.created_by \
+             FROM knowledge_chunks c JOIN knowledge_documents d ON d.tenant_id = c.tenant_id AND d.id = c.document_id \
+             WHERE c.tenant_id = $1 AND ({})",
+            conditions.join(" OR ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(who.tenant_id);
+        for hit in hits {
+            query = query.bind(&hit.document_id).bind(i64::from(hit.seq));
+        }
+        let rows = query.fetch_all(self.store.store().reads()).await?;
+        let mut by_key: HashMap<(String, i64), &sqlx::any::AnyRow> = HashMap::new();
+        for row in &rows {
+            by_key.insert((row.try_get("document_id")?, row.try_get("seq")?), row);
+        }
+        let mut links: HashMap<String, Option<String>> = HashMap::new();
+        let mut out = Vec::with_capacity(hits.len());
+        for hit in hits {
+            // A passage removed since the index was read is left out.
+            let Some(row) = by_key.get(&(hit.document_id.clone(), i64::from(hit.seq))) else { continue };
+            let file_id: String = row.try_get("file_id")?;
+            let owner: String = row.try_get("created_by")?;
+            if !links.contains_key(&file_id) {
+                let file =
+                    self.store.store().file(Owner { tenant_id: who.tenant_id, user_id: &owner }, &file_id).await.map_err(|e| KbError::Store(e.to_string()))?;
+                links.insert(file_id.clone(), file.map(|f| self.files.view_url(&f)));
+            }
+            out.push(Passage {
+                kb_id: hit.kb_id.clone(),
+                kb_name: bases.iter().find(|kb| kb.id == hit.kb_id).map(|kb| kb.name.clone()).unwrap_or_default(),
+                document_id: hit.document_id.clone(),
+                document_name: row.try_get("filename")?,
+                media_type: row.try_get("media_type")?,
+                view_url: links[&file_id].clone(),
+                file_id,
+                page: row.try_get("page")?,
+                section: row.try_get("section")?,
+                text: row.try_get("text")?,
+                score: hit.score,
+                lexical: hit.lexical,
+                semantic: hit.semantic,
+            });
+        }
+        Ok(out)
+    }
+}
