@@ -1,5 +1,5 @@
 # The two commands: `make run` serves the app, `make test` runs every test suite.
-.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms bench-bi bench-dashboard
+.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms bench-bi bench-dashboard bench-knowledge
 
 run:
 	@bash scripts/run.sh
@@ -33,3 +33,6 @@ bench-bi:
 
 bench-dashboard:
 	@bash scripts/bench-dashboard.sh
+
+bench-knowledge:
+	@bash scripts/bench-knowledge.sh

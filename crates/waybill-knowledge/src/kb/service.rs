@@ -61,6 +61,15 @@ pub struct Found {
     pub degraded: Option<String>,
 }
 
+/// A passage's document, as it is answered with the passage.
+#[derive(Clone)]
+struct Source {
+    filename: String,
+    media_type: String,
+    file_id: String,
+    view_url: Option<String>,
+}
+
 pub struct KnowledgeBases {
     pub store: KbStore,
     pub files: Arc<FileService>,
@@ -138,49 +147,47 @@ impl KnowledgeBases {
         Ok(Found { semantic: vector.is_some(), bases, passages, degraded })
     }
 
-    /// The text and source of each hit.
+    /// The text and source of each hit: one lookup by primary key per passage and per
+    /// document (a single query with an `OR` per passage is planned as a scan of every
+    /// passage by SQLite).
     async fn passages(&self, who: Who<'_>, bases: &[KnowledgeBase], hits: &[Hit]) -> Result<Vec<Passage>, KbError> {
-        if hits.is_empty() {
-            return Ok(Vec::new());
-        }
-        let mut conditions = Vec::new();
-        for i in 0..hits.len() {
-            conditions.push(format!("(c.document_id = ${} AND c.seq = ${})", 2 + 2 * i, 3 + 2 * i));
-        }
-        let sql = format!(
-            "SELECT c.document_id, c.seq, c.page, c.section, c.text, d.filename, d.media_type, d.file_id, d.created_by \
-             FROM knowledge_chunks c JOIN knowledge_documents d ON d.tenant_id = c.tenant_id AND d.id = c.document_id \
-             WHERE c.tenant_id = $1 AND ({})",
-            conditions.join(" OR ")
-        );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(who.tenant_id);
-        for hit in hits {
-            query = query.bind(&hit.document_id).bind(i64::from(hit.seq));
-        }
-        let rows = query.fetch_all(self.store.store().reads()).await?;
-        let mut by_key: HashMap<(String, i64), &sqlx::any::AnyRow> = HashMap::new();
-        for row in &rows {
-            by_key.insert((row.try_get("document_id")?, row.try_get("seq")?), row);
-        }
-        let mut links: HashMap<String, Option<String>> = HashMap::new();
+        let db = self.store.store().reads();
+        let mut documents: HashMap<String, Option<Source>> = HashMap::new();
         let mut out = Vec::with_capacity(hits.len());
         for hit in hits {
-            // A passage removed since the index was read is left out.
-            let Some(row) = by_key.get(&(hit.document_id.clone(), i64::from(hit.seq))) else { continue };
-            let file_id: String = row.try_get("file_id")?;
-            let owner: String = row.try_get("created_by")?;
-            if !links.contains_key(&file_id) {
-                let file =
-                    self.store.store().file(Owner { tenant_id: who.tenant_id, user_id: &owner }, &file_id).await.map_err(|e| KbError::Store(e.to_string()))?;
-                links.insert(file_id.clone(), file.map(|f| self.files.view_url(&f)));
+            if !documents.contains_key(&hit.document_id) {
+                let row = sqlx::query("SELECT filename, media_type, file_id, created_by FROM knowledge_documents WHERE tenant_id = $1 AND id = $2")
+                    .bind(who.tenant_id)
+                    .bind(&hit.document_id)
+                    .fetch_optional(db)
+                    .await?;
+                let document = match row {
+                    Some(row) => {
+                        let file_id: String = row.try_get("file_id")?;
+                        let owner: String = row.try_get("created_by")?;
+                        let file = self.store.store().file(Owner { tenant_id: who.tenant_id, user_id: &owner }, &file_id).await.map_err(|e| KbError::Store(e.to_string()))?;
+                        Some(Source { filename: row.try_get("filename")?, media_type: row.try_get("media_type")?, view_url: file.map(|f| self.files.view_url(&f)), file_id })
+                    }
+                    None => None,
+                };
+                documents.insert(hit.document_id.clone(), document);
             }
+            // A passage or document removed since the index was read is left out.
+            let Some(Source { filename, media_type, file_id, view_url }) = documents[&hit.document_id].clone() else { continue };
+            let row = sqlx::query("SELECT page, section, text FROM knowledge_chunks WHERE tenant_id = $1 AND document_id = $2 AND seq = $3")
+                .bind(who.tenant_id)
+                .bind(&hit.document_id)
+                .bind(i64::from(hit.seq))
+                .fetch_optional(db)
+                .await?;
+            let Some(row) = row else { continue };
             out.push(Passage {
                 kb_id: hit.kb_id.clone(),
                 kb_name: bases.iter().find(|kb| kb.id == hit.kb_id).map(|kb| kb.name.clone()).unwrap_or_default(),
                 document_id: hit.document_id.clone(),
-                document_name: row.try_get("filename")?,
-                media_type: row.try_get("media_type")?,
-                view_url: links[&file_id].clone(),
+                document_name: filename,
+                media_type,
+                view_url,
                 file_id,
                 page: row.try_get("page")?,
                 section: row.try_get("section")?,
