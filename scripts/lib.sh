@@ -91,21 +91,37 @@ ensure_schemathesis() {
 # Starts the fake Open-Meteo (web/e2e/fakes/open-meteo.mjs) on a free port, writing its
 # output to $1; sets FAKE_OPEN_METEO_PID and FAKE_OPEN_METEO_URL. Needs Node (ensure_node).
 start_fake_open_meteo() {
-  local log=$1 url=
-  node "$ROOT/web/e2e/fakes/open-meteo.mjs" >"$log" 2>&1 &
-  FAKE_OPEN_METEO_PID=$!
+  start_fake open-meteo "$1"
+  FAKE_OPEN_METEO_PID=$FAKE_PID
+  FAKE_OPEN_METEO_URL=$FAKE_URL
+}
+
+# Starts the fake SearXNG (web/e2e/fakes/searxng.mjs) on a free port, writing its output
+# to $1; sets FAKE_SEARXNG_PID and FAKE_SEARXNG_URL. Needs Node (ensure_node).
+start_fake_searxng() {
+  start_fake searxng "$1"
+  FAKE_SEARXNG_PID=$FAKE_PID
+  FAKE_SEARXNG_URL=$FAKE_URL
+}
+
+# Starts web/e2e/fakes/$1.mjs, writing its output to $2; sets FAKE_PID and FAKE_URL.
+start_fake() {
+  local name=$1 log=$2 url=
+  node "$ROOT/web/e2e/fakes/$name.mjs" >"$log" 2>&1 &
+  FAKE_PID=$!
   for _ in $(seq 1 100); do
     url=$(sed -n 's/^listening on \(http:\/\/127\.0\.0\.1:[0-9]*\)$/\1/p' "$log")
     [ -n "$url" ] && break
-    kill -0 "$FAKE_OPEN_METEO_PID" 2>/dev/null || { cat "$log"; exit 1; }
+    kill -0 "$FAKE_PID" 2>/dev/null || { cat "$log"; exit 1; }
     sleep 0.1
   done
-  [ -n "$url" ] || { echo "the fake Open-Meteo did not start"; cat "$log"; exit 1; }
-  FAKE_OPEN_METEO_URL=$url
+  [ -n "$url" ] || { echo "the fake $name did not start"; cat "$log"; exit 1; }
+  FAKE_URL=$url
 }
 
 # Starts `waybill serve` (the debug build) on a free port with a fresh data directory and
-# an admin account for the browser tests, its weather tool pointed at a fake Open-Meteo;
+# an admin account for the browser tests, its weather tool pointed at a fake Open-Meteo
+# and its web search at a fake SearXNG;
 # exports WAYBILL_URL, WAYBILL_E2E_EMAIL and WAYBILL_E2E_PASSWORD, and stops both servers
 # and removes the data when the script exits.
 start_test_server() {
@@ -117,15 +133,17 @@ start_test_server() {
   export WAYBILL_E2E_PASSWORD="e2e-$(date +%s)-password"
   TEST_SERVER_LOG="$data/server.log"
   start_fake_open_meteo "$data/open-meteo.log"
+  start_fake_searxng "$data/searxng.log"
   # One account drives every browser test: its chat quotas and sign-in limit would trip.
   WAYBILL_CHAT_REQUESTS_PER_MINUTE=0 WAYBILL_TOOL_CALLS_PER_MINUTE=0 WAYBILL_LOGIN_ATTEMPTS_PER_ACCOUNT=1000 \
   WAYBILL_ADMIN_EMAIL=$WAYBILL_E2E_EMAIL WAYBILL_ADMIN_PASSWORD=$WAYBILL_E2E_PASSWORD WAYBILL_LOG=warn \
     WAYBILL_WEATHER_GEOCODING_URL=$FAKE_OPEN_METEO_URL WAYBILL_WEATHER_FORECAST_URL=$FAKE_OPEN_METEO_URL \
+    WAYBILL_WEB_SEARCH_PROVIDER=searxng WAYBILL_WEB_SEARCH_URL=$FAKE_SEARXNG_URL \
     WAYBILL_OUTBOUND_ALLOW_HOSTS=127.0.0.1 WAYBILL_PROVING_FAMILY=true \
     "$CARGO_TARGET_DIR/debug/waybill" serve --addr "127.0.0.1:$port" --data-dir "$data" >"$TEST_SERVER_LOG" 2>&1 &
   server=$!
   # shellcheck disable=SC2064 # expand now: the trap must stop these servers and remove this folder
-  trap "kill $server $FAKE_OPEN_METEO_PID 2>/dev/null || true; wait $server $FAKE_OPEN_METEO_PID 2>/dev/null || true; rm -rf '$data'" EXIT
+  trap "kill $server $FAKE_OPEN_METEO_PID $FAKE_SEARXNG_PID 2>/dev/null || true; wait $server $FAKE_OPEN_METEO_PID $FAKE_SEARXNG_PID 2>/dev/null || true; rm -rf '$data'" EXIT
   for _ in $(seq 1 100); do
     curl -fsS "$WAYBILL_URL/healthz" >/dev/null 2>&1 && return 0
     kill -0 "$server" 2>/dev/null || { cat "$TEST_SERVER_LOG"; exit 1; }

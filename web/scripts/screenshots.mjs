@@ -5,13 +5,15 @@
 // the add-member dialog with an invitation link, the invitation page); the business
 // systems cards and page; a filled receipt form, a todo plan and a delegation; the issue
 // tracker's cards and its own pages (/tracker and an issue); the memory search card and
-// the memory page (/admin/memories) with a few memories; plus the empty
-// state in every language and the users page in German, at 1024×768 and on a phone, to
-// look over. It clears the account's chats and adds members to its tenant: point it at a
-// throwaway server whose weather tool answers (scripts/e2e.sh's fake Open-Meteo). Chinese
+// the memory page (/admin/memories) with a few memories; the knowledge card citing the
+// demo's cycle count SOP and the knowledge bases page (/admin/knowledge); the web search
+// and page cards; plus the empty state in every language and the users page in German, at
+// 1024×768 and on a phone, to look over. It clears the account's chats and adds members to
+// its tenant: point it at a throwaway server whose weather tool answers and whose web
+// search is set up (scripts/e2e.sh's fake Open-Meteo and fake SearXNG). Chinese
 // text needs a CJK font on the machine (Debian: fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes|tracker|tracker-page|memory]
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes|tracker|tracker-page|memory|websearch|knowledge]
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -487,6 +489,91 @@ async function shootMemory(browser, storageState, api, lang) {
   }
 }
 
+/**
+ * Knowledge bases, in `lang`: the knowledge card for "What does the cycle count SOP say
+ * about variances?", expanded; and the knowledge bases page with the demo's
+ * Facility SOPs shown, its four documents ready, and a question tried on it. In `dir`
+ * other than `out`, the page alone (to look over every language).
+ */
+/**
+ * Web search, in `lang`: the search card for "search the web for pallet racking load
+ * capacity" and the page card of its first result, both expanded (the server's web search
+ * points at scripts/e2e.sh's fake SearXNG).
+ */
+async function shootWebSearch(browser, storageState, api, lang) {
+  const { context, page, chat } = await freshChat(browser, storageState, api, lang, { width: 1280, height: 1200 });
+  try {
+    await chat.modelPicker.filter({ hasNotText: /Loading models…|正在加载模型/ }).waitFor();
+    const ask = async (text, tool) => {
+      const box = page.getByRole("textbox").first();
+      await box.fill(text);
+      await box.press("Enter");
+      const card = chat.lastAnswer().locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
+      await card.and(page.locator('[data-phase="completed"]')).waitFor({ timeout: 60_000 });
+      await page.locator('[data-testid="input-bar"] button[type="submit"]').waitFor();
+      await card.getByRole("button").first().click();
+      return card;
+    };
+    const search = await ask("search the web for pallet racking load capacity", "webSearch");
+    await search.getByTestId("web-result").first().waitFor();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await search.screenshot({ path: `${out}web-search-card-${lang}.png` });
+    const href = await search.getByTestId("web-result").first().getByRole("link").first().getAttribute("href");
+    const read = await ask(`read ${href}`, "readWebPage");
+    await read.getByTestId("web-page-text").waitFor();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await read.screenshot({ path: `${out}web-page-card-${lang}.png` });
+  } finally {
+    await context.close();
+  }
+}
+
+async function shootKnowledge(browser, storageState, api, lang, dir = out) {
+  if (dir === out) {
+    const { context, page, chat } = await freshChat(browser, storageState, api, lang, { width: 1280, height: 1400 });
+    try {
+      await chat.modelPicker.filter({ hasNotText: /Loading models…|正在加载模型/ }).waitFor();
+      const box = page.getByRole("textbox").first();
+      await box.fill("What does the cycle count SOP say about variances?");
+      await box.press("Enter");
+      const answer = chat.lastAnswer();
+      const card = answer.locator('[data-testid="tool-card"][data-tool="queryKnowledgeBase"]');
+      await card.and(page.locator('[data-phase="completed"]')).waitFor({ timeout: 60_000 });
+      await page.locator('[data-testid="input-bar"] button[type="submit"]').waitFor();
+      await card.getByRole("button").first().click();
+      await card.getByTestId("kb-documents").waitFor();
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(300);
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: `${out}knowledge-card-${lang}.png` });
+    } finally {
+      await context.close();
+    }
+  }
+  const shot = await newPage(browser, { storageState, locale: lang === "zh-CN" ? "zh-CN" : "en-US", width: 1360, height: 900 });
+  try {
+    await shot.context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
+    const { body } = await api.call("/api/knowledge-bases");
+    const sops = body.knowledgeBases.find((kb) => kb.name === "Facility SOPs");
+    if (!sops) throw new Error("the demo's Facility SOPs are missing");
+    await shot.page.goto(new URL(`/admin/knowledge?kb=${encodeURIComponent(sops.id)}`, baseUrl).href);
+    await shot.page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-testid="kb-document-row"]')];
+      return rows.length === 4 && rows.every((row) => row.getAttribute("data-status") === "ready");
+    }, undefined, { timeout: 60_000 });
+    await shot.page.locator('form[role="search"] input').fill("variance recount");
+    await shot.page.locator('form[role="search"] button[type="submit"]').click();
+    await shot.page.getByTestId("kb-try-passage").first().waitFor();
+    await shot.page.mouse.move(0, 0);
+    await shot.page.waitForTimeout(300);
+    await shot.page.screenshot({ path: `${dir.replace(/\/$/, "")}/knowledge-page-${lang}.png`, fullPage: true });
+  } finally {
+    await shot.context.close();
+  }
+}
+
 /** Picks the option holding `text` (any: /./) in the selector of form field `field`. */
 async function pickOption(form, field, search, text) {
   await form.getByTestId(`form-field-${field}`).getByRole("combobox").first().click();
@@ -619,6 +706,16 @@ async function main() {
       await shootMemory(browser, storageState, api, "en");
       return await shootMemory(browser, storageState, api, "zh-CN");
     }
+    if (only === "websearch") {
+      await shootWebSearch(browser, storageState, api, "en");
+      return await shootWebSearch(browser, storageState, api, "zh-CN");
+    }
+    if (only === "knowledge") {
+      for (const lang of allLanguagesDir ? ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"] : ["en", "zh-CN"]) {
+        await shootKnowledge(browser, storageState, api, lang, allLanguagesDir && !["en", "zh-CN"].includes(lang) ? allLanguagesDir : out);
+      }
+      return;
+    }
     if (only === "cubes") {
       for (const lang of allLanguagesDir ? ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"] : ["en", "zh-CN"]) {
         await shootCubes(browser, storageState, api, lang, allLanguagesDir && !["en", "zh-CN"].includes(lang) ? allLanguagesDir : out);
@@ -650,6 +747,10 @@ async function main() {
     await seedMemories(api);
     await shootMemory(browser, storageState, api, "en");
     await shootMemory(browser, storageState, api, "zh-CN");
+    await shootKnowledge(browser, storageState, api, "en");
+    await shootKnowledge(browser, storageState, api, "zh-CN");
+    await shootWebSearch(browser, storageState, api, "en");
+    await shootWebSearch(browser, storageState, api, "zh-CN");
     if (allLanguagesDir) {
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });

@@ -19,6 +19,8 @@ const IssuePage = lazy(() => import("./tracker/IssuePage"));
 const DashboardsPage = lazy(() => import("./pages/dashboards/DashboardsPage"));
 /** What the assistant remembers, for every member: a chunk of its own, loaded when opened from the user menu. */
 const MemoriesPage = lazy(() => import("./pages/memories/MemoriesPage"));
+/** The knowledge bases the assistant searches, for every member: a chunk of its own, loaded when opened from the user menu. */
+const KnowledgePage = lazy(() => import("./pages/knowledge/KnowledgePage"));
 
 /** The whole route table. */
 export const routes: RouteObject[] = [
@@ -40,6 +42,16 @@ export const routes: RouteObject[] = [
           <RequireAuth>
             <Suspense fallback={<PageLoading />}>
               <MemoriesPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "admin/knowledge",
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoading />}>
+              <KnowledgePage />
             </Suspense>
           </RequireAuth>
         ),

@@ -238,7 +238,13 @@ async fn retrieval(semantic: bool) -> Retrieval {
     times.sort_by(f64::total_cmp);
     ranking.sort_by(f64::total_cmp);
     std::fs::remove_dir_all(&folder).ok();
-    Retrieval { p50: percentile(&times, 0.5), p95: percentile(&times, 0.95), ranking_p50: percentile(&ranking, 0.5), found: found as f64 / QUERIES as f64, load }
+    Retrieval {
+        p50: percentile(&times, 0.5),
+        p95: percentile(&times, 0.95),
+        ranking_p50: percentile(&ranking, 0.5),
+        found: found as f64 / QUERIES as f64,
+        load,
+    }
 }
 
 async fn ingestion() -> (Duration, usize, usize) {
@@ -260,7 +266,13 @@ async fn ingestion() -> (Duration, usize, usize) {
         .upload(
             &store,
             Uploader { tenant_id: "t1", user_id: &owner, facility_id: "f1" },
-            UploadOptions { filename: "master-services-agreement.pdf", declared_type: Some("application/pdf"), operator: "ada", watermark: false, thumbnail: false },
+            UploadOptions {
+                filename: "master-services-agreement.pdf",
+                declared_type: Some("application/pdf"),
+                operator: "ada",
+                watermark: false,
+                thumbnail: false,
+            },
             body,
         )
         .await

@@ -164,7 +164,9 @@ pub struct TestingConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct FilesConfig {
     /// The address users reach Waybill at, e.g. `https://waybill.example.com`, for absolute
-    /// file links; unset means links relative to the app. env: WAYBILL_PUBLIC_URL
+    /// file links (unset means links relative to the app) and for the callback Atlassian
+    /// sends administrators back to when they connect Jira (unset: the address their browser
+    /// is on). env: WAYBILL_PUBLIC_URL
     pub public_url: Option<String>,
     /// An S3-compatible bucket instead of `<data_dir>/files` (required when several
     /// instances share one database).

@@ -133,7 +133,8 @@ impl AppState {
             None => families.registry(&config.tools, &|name| std::env::var(name).ok(), &services)?,
         };
         let systems = waybill_systems::Shared::new(services.clone());
-        let trackers = waybill_tracker::connections::Trackers::new(store.clone(), sealer.clone(), outbound.clone());
+        let jira = waybill_tracker::JiraConfig::read(&config.tools, &|name| std::env::var(name).ok())?;
+        let trackers = waybill_tracker::connections::Trackers::new(store.clone(), sealer.clone(), outbound.clone()).with_oauth(jira.oauth_app());
         let memories = waybill_knowledge::memory::Memories::new(store.clone());
         // Made by the family's tools when they were built, else here with its defaults.
         let knowledge = knowledge.get_or_init(&Default::default(), &services);
@@ -224,7 +225,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(knowledge::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
-    let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router());
+    let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router()).merge(admin::public_router());
     let scopes = http::openapi::Scopes {
         protected: http::openapi::operations(protected.get_openapi()),
         defaulted: http::openapi::operations(file_service.get_openapi()),

@@ -35,7 +35,9 @@ fn asker(ctx: &ToolContext) -> Asker<'_> {
 pub fn tool_error(e: TrackerError) -> ToolError {
     match e {
         TrackerError::Store(_) => ToolError::Failed("The issue tracker could not be reached right now".into()),
-        e @ (TrackerError::Unreachable(_) | TrackerError::RateLimited { .. }) => ToolError::Failed(e.to_string()),
+        e @ (TrackerError::Unreachable(_) | TrackerError::RateLimited { .. } | TrackerError::GrantExpired | TrackerError::Renewal(_)) => {
+            ToolError::Failed(e.to_string())
+        }
         e @ TrackerError::Upstream { status: 500.., .. } => ToolError::Failed(e.to_string()),
         other => ToolError::Invalid(other.to_string()),
     }

@@ -1,4 +1,6 @@
 import type { JiraConnection } from "../generated/JiraConnection";
+import type { JiraOAuthStart } from "../generated/JiraOAuthStart";
+import type { JiraOAuthStarted } from "../generated/JiraOAuthStarted";
 import type { JiraTest } from "../generated/JiraTest";
 import type { ConnectionInfo } from "../generated/tracker/ConnectionInfo";
 import type { ConnectionInput } from "../generated/tracker/ConnectionInput";
@@ -22,6 +24,15 @@ export function saveJiraConnection(body: ConnectionInput): Promise<ConnectionInf
  */
 export function testJiraConnection(): Promise<JiraTest> {
   return api.post<JiraTest>(`${JIRA}/test`);
+}
+
+/**
+ * Starts connecting the tenant's Jira Cloud site by signing in with Atlassian: answers the
+ * consent page to send the browser to (404 `jira_oauth_unavailable` when the server has no
+ * OAuth app). Atlassian then sends the browser back to `/admin/tracker?jira=…`.
+ */
+export function startJiraOAuth(body: JiraOAuthStart = {}): Promise<JiraOAuthStarted> {
+  return api.post<JiraOAuthStarted>(`${JIRA}/oauth/start`, body);
 }
 
 /** Back to the built-in tracker. */

@@ -7,7 +7,7 @@ import { useAuthStore } from "../auth/store";
 import { useLogout } from "../auth/useLogout";
 import type { UserInfo } from "../generated/UserInfo";
 import { Avatar } from "./Avatar";
-import { ChevronDown, LogoutIcon, MemoryIcon } from "./icons";
+import { ChevronDown, Icon, type IconProps, LogoutIcon, MemoryIcon } from "./icons";
 import { CubeIcon, DashboardIcon, ServerIcon, TrackerIcon, UsersIcon } from "./moreIcons";
 
 const itemClass =
@@ -21,8 +21,9 @@ type Props = {
 };
 
 /**
- * The signed-in user's name and avatar, opening a menu with Memory, Dashboards, Issues,
- * Users, Business systems, BI cubes and Issue tracker (administrators only) and Logout.
+ * The signed-in user's name and avatar, opening a menu with Memory, Knowledge bases,
+ * Dashboards, Issues, Users, Business systems, BI cubes and Issue tracker (administrators
+ * only) and Logout.
  */
 export function UserMenu({ user, placement = "down" }: Props) {
   const { t } = useTranslation();
@@ -138,6 +139,10 @@ export function UserMenu({ user, placement = "down" }: Props) {
               <MemoryIcon className="size-4 text-slate-500" />
               {t("userMenu.memory")}
             </Link>
+            <Link to="/admin/knowledge" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+              <BookIcon className="size-4 text-slate-500" />
+              {t("userMenu.knowledge")}
+            </Link>
             <Link to="/dashboards" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
               <DashboardIcon className="size-4 text-slate-500" />
               {t("userMenu.dashboards")}
@@ -181,5 +186,15 @@ export function UserMenu({ user, placement = "down" }: Props) {
         </div>
       )}
     </div>
+  );
+}
+
+/** An open book: the knowledge bases. */
+function BookIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 6.5C10 5 7 4.5 3.5 5v13c3.5-.5 6.5 0 8.5 1.5 2-1.5 5-2 8.5-1.5V5C17 4.5 14 5 12 6.5z" />
+      <path d="M12 6.5v13" />
+    </Icon>
   );
 }

@@ -3,4 +3,8 @@
 /**
  * The tenant's Jira connection; none: the built-in tracker is in use.
  */
-export type JiraConnection = { connection: import("./tracker/ConnectionInfo").ConnectionInfo | null, };
+export type JiraConnection = { connection: import("./tracker/ConnectionInfo").ConnectionInfo | null, 
+/**
+ * Whether administrators may connect by signing in with Atlassian (the server has an OAuth app).
+ */
+oauthAvailable: boolean, };

@@ -95,6 +95,26 @@ describe("the memory page's strings", () => {
   });
 });
 
+describe("the knowledge page's strings", () => {
+  it.each(others)("are translated in $code", ({ code, strings }) => {
+    // Words that are the same in the language itself: file formats' names everywhere, and a few words of each language.
+    const formats = ["pdf", "word", "markdown", "html", "csv"].map((kind) => `knowledgeBases.kind.${kind}`);
+    const alike: Record<string, string[]> = {
+      de: [...formats, "knowledgeBases.kind.text", "knowledgeBases.progressLabel", "knowledgeBases.form.name"],
+      es: [...formats, "knowledgeBases.progressLabel", "knowledgeBases.scope.personal"],
+      fr: [...formats, "knowledgeBases.documents", "knowledgeBases.documentCount_one", "knowledgeBases.documentCount_other", "knowledgeBases.pages_one", "knowledgeBases.pages_other", "knowledgeBases.try.label", "knowledgeBases.try.score", "knowledgeBases.try.page", "knowledgeBases.form.description"],
+      ja: formats,
+      "zh-CN": formats,
+      "zh-TW": formats,
+    };
+    const untranslated = [...english]
+      .filter(([key]) => key.startsWith("knowledgeBases.") || key === "userMenu.knowledge")
+      .filter(([key, value]) => strings.get(key) === value && !alike[code]?.includes(key))
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
+});
+
 describe("the issue pages' strings", () => {
   it.each(others)("are translated in $code", ({ code, strings }) => {
     // Words that are the same in the language itself.
@@ -177,6 +197,8 @@ describe("the spec's texts", () => {
     "memory.failed.search": "Failed to search memories: {{error}}",
     "memory.failed.save": "Failed to add memory: {{error}}",
     "memory.failed.delete": "Failed to delete memory: {{error}}",
+    "knowledge.none": "No documents found for this query",
+    "knowledgeBases.try.none": "No documents found for this query",
   };
   // The spec quotes these from its Chinese deployment: verbatim in Simplified Chinese,
   // translated everywhere else (English included).

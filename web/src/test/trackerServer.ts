@@ -12,9 +12,32 @@ export function jiraConnection(extra: Partial<ConnectionInfo> = {}): ConnectionI
     hasSecret: true,
     updatedBy: "ada@example.test",
     updatedAt: Date.now() - 2 * 86_400_000,
+    grant: null,
     ...extra,
   };
 }
+
+/** A Jira Cloud connection made by signing in with Atlassian, whose grant reaches two sites. */
+export function atlassianConnection(extra: Partial<ConnectionInfo["grant"] & object> = {}): ConnectionInfo {
+  const cloudId = "1324a887-45db-1bf4-1e99-ef0ff456d421";
+  return jiraConnection({
+    auth: "oAuth",
+    email: null,
+    grant: {
+      cloudId,
+      siteName: "acme",
+      scopes: ["read:jira-work", "write:jira-work", "read:jira-user", "offline_access"],
+      sites: [
+        { id: cloudId, url: "https://acme.atlassian.net", name: "acme" },
+        { id: "9f1b6c3e-0d2a-4e8b-a7c5-3b2f1e0d9c8a", url: "https://acme-eu.atlassian.net", name: "acme-eu" },
+      ],
+      expired: false,
+      ...extra,
+    },
+  });
+}
+
+export const AUTHORIZE_URL = "https://auth.atlassian.com/authorize?audience=api.atlassian.com&client_id=waybill&response_type=code&prompt=consent&state=s1";
 
 export const JIRA_401 = "Jira refused the connection's credentials (401): an administrator should check the site's email and API token or access token.";
 
@@ -40,6 +63,8 @@ type Options = {
   /** Who connects the site here. */
   adminEmail?: string;
   forbidden?: boolean;
+  /** The server has an OAuth app: administrators may sign in with Atlassian. */
+  oauthAvailable?: boolean;
 };
 
 /**
@@ -47,10 +72,19 @@ type Options = {
  * the server does: an http(s) URL with no credentials or query (400 jira_invalid), a
  * public address (422 jira_refused), an API token with an email, and a token the first
  * time (400 jira_invalid). A test signs in with the stored token: another one is Jira's
- * 401, answered as a 502 jira_failed, never a 401. Returns undefined for other paths,
- * so it can be a `fakeServer` override.
+ * 401, answered as a 502 jira_failed, never a 401. Signing in with Atlassian starts only
+ * with `oauthAvailable` (else 404 jira_oauth_unavailable). Returns undefined for other
+ * paths, so it can be a `fakeServer` override.
  */
-export function fakeTrackerServer({ connection, token = "jira-token", storedToken = token, projectCount = 3, adminEmail = "grace@example.test", forbidden = false }: Options) {
+export function fakeTrackerServer({
+  connection,
+  token = "jira-token",
+  storedToken = token,
+  projectCount = 3,
+  adminEmail = "grace@example.test",
+  forbidden = false,
+  oauthAvailable = false,
+}: Options) {
   const state = { connection: connection ? { ...connection } : null, secret: connection ? storedToken : null };
 
   const save = (input: ConnectionInput): Response => {
@@ -71,7 +105,7 @@ export function fakeTrackerServer({ connection, token = "jira-token", storedToke
     const secret = input.secret?.trim() || state.secret;
     if (!secret) return refused(400, "jira_invalid", "Give the token the connection signs in with");
     state.secret = secret;
-    state.connection = { baseUrl, flavour: input.flavour, auth: input.auth, email, hasSecret: true, updatedBy: adminEmail, updatedAt: Date.now() };
+    state.connection = { baseUrl, flavour: input.flavour, auth: input.auth, email, hasSecret: true, updatedBy: adminEmail, updatedAt: Date.now(), grant: null };
     return json(200, state.connection);
   };
 
@@ -84,8 +118,12 @@ export function fakeTrackerServer({ connection, token = "jira-token", storedToke
       if (!state.connection) return notConnected();
       return state.secret === token ? json(200, { projectCount }) : refused(502, "jira_failed", JIRA_401);
     }
+    if (pathname === "/api/admin/jira/oauth/start" && call.method === "POST") {
+      if (!oauthAvailable) return refused(404, "jira_oauth_unavailable", "Signing in with Atlassian is not set up on this server: set [tools.jira] oauth_client_id and oauth_client_secret");
+      return json(200, { authorizeUrl: AUTHORIZE_URL });
+    }
     if (pathname !== "/api/admin/jira") return refused(404, "not_found", "Not found");
-    if (call.method === "GET") return json(200, { connection: state.connection });
+    if (call.method === "GET") return json(200, { connection: state.connection, oauthAvailable });
     if (call.method === "PUT") return save(call.body as ConnectionInput);
     if (call.method === "DELETE") {
       if (!state.connection) return notConnected();

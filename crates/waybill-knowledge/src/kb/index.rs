@@ -622,7 +622,10 @@ mod tests {
         let passages: Vec<(u32, String, String)> = (0..n).map(|i| (i as u32, format!("passage {i}"), String::new())).collect();
         let target = vectors[12_345].clone().unwrap();
         let near: Vec<f32> = target.iter().map(|x| x + 0.05 * next()).collect();
-        let kb = ("kb".to_owned(), Arc::new(KbIndex { version: 1, segments: vec![Arc::new(Segment::build("d", 0, &passages, Some(Vectors::quantise(64, &vectors))))] }));
+        let kb = (
+            "kb".to_owned(),
+            Arc::new(KbIndex { version: 1, segments: vec![Arc::new(Segment::build("d", 0, &passages, Some(Vectors::quantise(64, &vectors))))] }),
+        );
         let hits = search(&[kb], &Query { vector: Some(&near), threshold: 0.5, floor: 0.0, ceiling: 1.0, ..query("unrelated") });
         assert_eq!(hits[0].seq, 12_345, "{hits:?}");
         assert!(hits[0].semantic.unwrap() > 0.98, "scored exactly: {hits:?}");

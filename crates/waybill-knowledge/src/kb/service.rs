@@ -165,8 +165,18 @@ impl KnowledgeBases {
                     Some(row) => {
                         let file_id: String = row.try_get("file_id")?;
                         let owner: String = row.try_get("created_by")?;
-                        let file = self.store.store().file(Owner { tenant_id: who.tenant_id, user_id: &owner }, &file_id).await.map_err(|e| KbError::Store(e.to_string()))?;
-                        Some(Source { filename: row.try_get("filename")?, media_type: row.try_get("media_type")?, view_url: file.map(|f| self.files.view_url(&f)), file_id })
+                        let file = self
+                            .store
+                            .store()
+                            .file(Owner { tenant_id: who.tenant_id, user_id: &owner }, &file_id)
+                            .await
+                            .map_err(|e| KbError::Store(e.to_string()))?;
+                        Some(Source {
+                            filename: row.try_get("filename")?,
+                            media_type: row.try_get("media_type")?,
+                            view_url: file.map(|f| self.files.view_url(&f)),
+                            file_id,
+                        })
                     }
                     None => None,
                 };

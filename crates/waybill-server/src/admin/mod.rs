@@ -23,6 +23,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     users::router().merge(approvals::router()).merge(systems::router()).merge(cubes::router()).merge(jira::router())
 }
 
+/// Public routes: Atlassian's redirect back after an admin signed in to connect Jira.
+pub fn public_router() -> OpenApiRouter<AppState> {
+    jira::public_router()
+}
+
 /// Refuses callers who are not admins of the request's tenant.
 fn require_admin(ctx: &RequestContext) -> Result<(), Error> {
     if ctx.is_admin { Ok(()) } else { Err(Error::Forbidden("Only administrators of this tenant can do this")) }

@@ -13,7 +13,7 @@ use waybill_store::backend_tests;
 
 /// Routes without a session: sign-in, and the file and invitation links whose unguessable
 /// token is the permission (tested in files.rs and admin_users.rs: they 404 when the token
-/// is altered).
+/// is altered), and Atlassian's redirect back whose single-use state is (jira_oauth.rs).
 const PUBLIC: &[&str] = &[
     "/api/auth/login",
     "/api/auth/refresh",
@@ -21,6 +21,7 @@ const PUBLIC: &[&str] = &[
     "/api/file-app/v1/file/view/{token}",
     "/api/file-app/v1/file/view/{token}/{name}",
     "/api/file-app/v1/file/thumbnail/{token}",
+    "/api/jira/oauth/callback",
 ];
 
 struct Route {

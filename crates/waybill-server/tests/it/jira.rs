@@ -12,14 +12,14 @@ use waybill_server::config::Config;
 use waybill_server::waybill_store::backend_tests;
 use waybill_server::waybill_tools::{Caller, ToolContext};
 
-/// A Jira Cloud site that knows one project and refuses one issue's credentials.
-async fn fake_jira() -> String {
-    let app = axum::Router::new()
+/// A Jira Cloud site that knows one project and refuses one issue's credentials; its
+/// projects answer the requests `signed_in` accepts, and Jira's 401 to others.
+pub fn jira_cloud(signed_in: impl Fn(&axum::http::HeaderMap) -> bool + Clone + Send + Sync + 'static) -> axum::Router {
+    axum::Router::new()
         .route(
             "/rest/api/3/project/search",
             get(|headers: axum::http::HeaderMap| async move {
-                // Basic ops@example.com:jira-token
-                if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some("Basic b3BzQGV4YW1wbGUuY29tOmppcmEtdG9rZW4=") {
+                if !signed_in(&headers) {
                     return (
                         StatusCode::UNAUTHORIZED,
                         axum::Json(json!({"errorMessages": ["Client must be authenticated to access this resource."], "errors": {}})),
@@ -42,11 +42,20 @@ async fn fake_jira() -> String {
         .route(
             "/rest/api/3/issue/{key}/transitions",
             get(|| async { (StatusCode::UNAUTHORIZED, axum::Json(json!({"errorMessages": ["You are not authenticated."], "errors": {}}))) }),
-        );
+        )
+}
+
+/// Serves `app` on a free local port; answers its base URL.
+pub async fn serve(app: axum::Router) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await });
     base
+}
+
+/// The site, signing in with Basic ops@example.com:jira-token.
+async fn fake_jira() -> String {
+    serve(jira_cloud(|headers| headers.get("authorization").and_then(|v| v.to_str().ok()) == Some("Basic b3BzQGV4YW1wbGUuY29tOmppcmEtdG9rZW4="))).await
 }
 
 fn allowing_loopback() -> Config {
@@ -64,7 +73,7 @@ backend_tests! {
         let bob = app.login("bob@t1.test").await;
         let site = fake_jira().await;
 
-        assert_eq!(app.call(Method::GET, "/api/admin/jira", Some(&alice), None).await.body, json!({"connection": null}));
+        assert_eq!(app.call(Method::GET, "/api/admin/jira", Some(&alice), None).await.body, json!({"connection": null, "oauthAvailable": false}));
         for (method, body) in [(Method::GET, None), (Method::PUT, Some(json!({"baseUrl": site, "flavour": "cloud", "auth": "apiToken", "email": "x@y.z", "secret": "t"}))), (Method::DELETE, None)] {
             assert_eq!(app.call(method, "/api/admin/jira", Some(&bob), body).await.status, StatusCode::FORBIDDEN);
         }

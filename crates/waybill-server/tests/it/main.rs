@@ -20,6 +20,7 @@ mod files_s3;
 mod forms;
 mod instances;
 mod jira;
+mod jira_oauth;
 mod knowledge;
 mod memory;
 mod platform;

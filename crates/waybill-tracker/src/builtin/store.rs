@@ -39,6 +39,12 @@ pub enum TrackerError {
     Upstream { status: u16, messages: Vec<String>, fields: BTreeMap<String, String> },
     #[error("Jira could not be reached: {0}")]
     Unreachable(String),
+    /// Atlassian refused to renew the connection's OAuth grant (revoked, or unused too long).
+    #[error("The Jira connection's authorization has expired; an administrator must connect it again.")]
+    GrantExpired,
+    /// Renewing the connection's OAuth grant failed otherwise (Atlassian down, the client's secret changed).
+    #[error("The Jira connection's authorization could not be renewed: {0}")]
+    Renewal(String),
     #[error("the tracker's storage failed: {0}")]
     Store(String),
 }

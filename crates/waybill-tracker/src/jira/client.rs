@@ -1,6 +1,7 @@
 //! The Jira REST client: the subset the tools need, on Cloud (v3) and Data Center (v2).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures::future::BoxFuture;
@@ -38,8 +39,10 @@ pub enum Flavour {
 pub enum JiraAuth {
     /// Cloud: the account's email and an API token.
     Basic { email: String, token: String },
-    /// Data Center's personal access token, or an OAuth 2.0 (3LO) access token.
+    /// Data Center's personal access token, or an access token an administrator entered.
     Bearer(String),
+    /// A grant from signing in with Atlassian: bearer tokens that are renewed.
+    OAuth(Arc<dyn TokenSource>),
 }
 
 impl std::fmt::Debug for JiraAuth {
@@ -47,8 +50,17 @@ impl std::fmt::Debug for JiraAuth {
         match self {
             JiraAuth::Basic { email, .. } => write!(f, "Basic({email}, ***)"),
             JiraAuth::Bearer(_) => f.write_str("Bearer(***)"),
+            JiraAuth::OAuth(_) => f.write_str("OAuth(***)"),
         }
     }
+}
+
+/// Access tokens of an OAuth grant: the current one, renewed shortly before it expires.
+pub trait TokenSource: Send + Sync {
+    /// A token to send now.
+    fn token(&self) -> BoxFuture<'_, Result<String, TrackerError>>;
+    /// Jira refused `stale`: a token renewed since (by this call or a concurrent one).
+    fn renewed(&self, stale: String) -> BoxFuture<'_, Result<String, TrackerError>>;
 }
 
 /// A tenant's Jira site.
@@ -64,6 +76,8 @@ pub struct JiraSite {
 #[derive(Clone)]
 pub struct JiraClient {
     site: JiraSite,
+    /// Where REST calls go: the site itself, or Atlassian's gateway for an OAuth grant.
+    api_base: String,
     outbound: Outbound,
 }
 
@@ -167,7 +181,14 @@ fn segment(value: &str) -> Result<&str, TrackerError> {
 
 impl JiraClient {
     pub fn new(site: JiraSite, outbound: Outbound) -> Self {
-        JiraClient { site: JiraSite { base_url: site.base_url.trim_end_matches('/').to_owned(), ..site }, outbound }
+        let base_url = site.base_url.trim_end_matches('/').to_owned();
+        JiraClient { api_base: base_url.clone(), site: JiraSite { base_url, ..site }, outbound }
+    }
+
+    /// REST calls go to `api_base` (`https://api.atlassian.com/ex/jira/{cloudid}`) while
+    /// links still name the site.
+    pub fn through(self, api_base: &str) -> Self {
+        JiraClient { api_base: api_base.trim_end_matches('/').to_owned(), ..self }
     }
 
     fn api(&self) -> &'static str {
@@ -177,21 +198,40 @@ impl JiraClient {
         }
     }
 
-    /// Sends one request; answers the JSON body of a 2xx (null when empty).
+    /// Sends one request; answers the JSON body of a 2xx (null when empty). With an OAuth
+    /// grant, a 401 renews the token once and sends the request again.
     async fn call(&self, method: Method, path: &str, query: &[(&str, String)], body: Option<Value>) -> Result<Value, TrackerError> {
-        let url = format!("{}{path}", self.site.base_url);
-        let mut request = self.outbound.request(method, &url).map_err(unreachable)?.header("Accept", "application/json").timeout(Duration::from_secs(30));
-        if !query.is_empty() {
-            request = request.query(query);
-        }
-        request = match &self.site.auth {
-            JiraAuth::Basic { email, token } => request.basic_auth(email, Some(token)),
-            JiraAuth::Bearer(token) => request.bearer_auth(token),
+        let url = format!("{}{path}", self.api_base);
+        let mut token = match &self.site.auth {
+            JiraAuth::OAuth(source) => Some(source.token().await?),
+            _ => None,
         };
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let (code, headers, bytes) = self.outbound.fetch_with_headers(request, MAX_BODY).await.map_err(unreachable)?;
+        let mut renewed = false;
+        let (code, headers, bytes) = loop {
+            let mut request =
+                self.outbound.request(method.clone(), &url).map_err(unreachable)?.header("Accept", "application/json").timeout(Duration::from_secs(30));
+            if !query.is_empty() {
+                request = request.query(query);
+            }
+            request = match (&self.site.auth, &token) {
+                (JiraAuth::Basic { email, token }, _) => request.basic_auth(email, Some(token)),
+                (JiraAuth::Bearer(token), _) | (JiraAuth::OAuth(_), Some(token)) => request.bearer_auth(token),
+                (JiraAuth::OAuth(_), None) => request,
+            };
+            if let Some(body) = &body {
+                request = request.json(body);
+            }
+            let answer = self.outbound.fetch_with_headers(request, MAX_BODY).await.map_err(unreachable)?;
+            if answer.0.as_u16() == 401
+                && !renewed
+                && let (JiraAuth::OAuth(source), Some(stale)) = (&self.site.auth, token.take())
+            {
+                token = Some(source.renewed(stale).await?);
+                renewed = true;
+                continue;
+            }
+            break answer;
+        };
         let parsed: Value = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap_or(Value::Null) };
         match code.as_u16() {
             200..=299 => Ok(parsed),

@@ -10,7 +10,8 @@ import { fakeServer } from "../../test/chatServer";
 import { type Call, mockFetch } from "../../test/fetchMock";
 import { makeJwt } from "../../test/jwt";
 import { renderApp } from "../../test/render";
-import { JIRA_401, fakeTrackerServer, jiraConnection } from "../../test/trackerServer";
+import { AUTHORIZE_URL, JIRA_401, atlassianConnection, fakeTrackerServer, jiraConnection } from "../../test/trackerServer";
+import { browser } from "./oauthReturn";
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const sessionWith = (roles: ("admin" | "agent")[]): LoginResponse => ({
@@ -21,18 +22,24 @@ const sessionWith = (roles: ("admin" | "agent")[]): LoginResponse => ({
 });
 const admin = sessionWith(["admin"]);
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-type Open = { session?: LoginResponse; connection?: ConnectionInfo | null } & Omit<Parameters<typeof fakeTrackerServer>[0], "connection">;
+type Open = { session?: LoginResponse; connection?: ConnectionInfo | null; path?: string } & Omit<Parameters<typeof fakeTrackerServer>[0], "connection">;
 
-/** The issue-tracker page, signed in with `session`, against the fake Jira connection API. */
-async function openTracker({ session = admin, connection = null, ...options }: Open = {}) {
+/** The issue-tracker page at `path`, signed in with `session`, against the fake Jira connection API. */
+async function openTracker({ session = admin, connection = null, path = "/admin/tracker", ...options }: Open = {}) {
   useAuthStore.getState().signIn(session);
   const trackerApi = fakeTrackerServer({ connection, ...options });
   const calls = mockFetch(fakeServer({ session, override: trackerApi.handler }).handler);
-  const app = renderApp("/admin/tracker");
+  const app = renderApp(path);
   return { ...app, calls, state: trackerApi.state, user: userEvent.setup() };
 }
+
+/** Leaving for Atlassian, recorded instead of done. */
+const leaving = () => vi.spyOn(browser, "open").mockImplementation(() => undefined);
 
 const writes = (calls: Call[], method: string) => calls.filter((c) => c.method === method && c.path.startsWith("/api/admin/jira"));
 const panel = () => screen.findByTestId(/tracker-(built-in|jira)/, {}, { timeout: 5000 });
@@ -52,6 +59,8 @@ describe("the issue tracker page", { timeout: 20_000 }, () => {
     expect(status).toHaveTextContent("No Jira site is connected to Demo Logistics");
     expect(screen.getByRole("button", { name: "Connect Jira" })).toBeVisible();
     expect(screen.queryByRole("button", { name: /Test connection|Disconnect|Change/ })).toBeNull();
+    // No OAuth app on the server: no signing in with Atlassian.
+    expect(screen.queryByRole("button", { name: "Connect with Atlassian" })).toBeNull();
   });
 
   it("shows the connected site with its edition, sign-in and who set it, as text, and never a token", async () => {
@@ -280,5 +289,109 @@ describe("the issue tracker page", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("heading", { name: "Jira に接続済み: https://acme.atlassian.net" })).toBeVisible();
     expect(screen.getByText("個人用アクセストークン")).toBeVisible();
     expect(screen.getByRole("button", { name: "接続をテスト" })).toBeVisible();
+  });
+  describe("signing in with Atlassian", () => {
+    it("offers Connect with Atlassian beside the token form when the server has an OAuth app, and leaves for the consent page", async () => {
+      const open = leaving();
+      const { calls, user } = await openTracker({ oauthAvailable: true });
+      const signIn = await screen.findByRole("button", { name: "Connect with Atlassian" }, { timeout: 5000 });
+      expect(screen.getByRole("button", { name: "Connect Jira" })).toBeVisible();
+      expect(screen.getByText(/Jira Cloud: sign in with an Atlassian account and consent/)).toBeVisible();
+
+      // The token form no longer offers a pasted OAuth token: it would never be renewed.
+      const dialog = await openForm(user, "Connect Jira", "Connect Jira");
+      expect(within(dialog).getAllByRole("radio", { name: /token/ }).map((r) => r.getAttribute("aria-label"))).toEqual(["API token"]);
+      await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+
+      await user.click(signIn);
+      await waitFor(() => expect(open).toHaveBeenCalledWith(AUTHORIZE_URL));
+      expect(writes(calls, "POST").map((c) => [c.path, c.body])).toEqual([["/api/admin/jira/oauth/start", {}]]);
+      const opening = screen.getByTestId("tracker-connect-atlassian");
+      expect(opening).toHaveTextContent("Opening Atlassian…");
+      expect(opening).toBeDisabled();
+    });
+
+    it("says Jira is connected when Atlassian sends the browser back, and drops the outcome from the address", async () => {
+      const { router } = await openTracker({ path: "/admin/tracker?jira=connected", connection: atlassianConnection(), oauthAvailable: true });
+      expect(await screen.findByTestId("action-notice", {}, { timeout: 5000 })).toHaveTextContent("Signed in with Atlassian: Jira is connected.");
+      expect(screen.getByTestId("action-notice")).toHaveAttribute("role", "status");
+      await waitFor(() => expect(router.state.location.search).toBe(""));
+      expect(router.state.location.pathname).toBe("/admin/tracker");
+      expect(within(await panel()).getByRole("heading", { name: "Connected to Jira: https://acme.atlassian.net" })).toBeVisible();
+    });
+
+    it.each([
+      ["denied", "Access was declined at Atlassian."],
+      ["expired", "The sign-in took longer than 10 minutes. Start again."],
+      ["state", "This sign-in is not valid or was already used. Start again."],
+      ["browser", "The sign-in came back to another browser, or to another address of Waybill, than the one it started from. Start again here."],
+      ["token", "Atlassian did not grant access. The server's administrator should check the app's client ID, secret and callback URL."],
+      ["<script>", "Something went wrong while connecting. Please try again."],
+    ])("says why signing in connected nothing (%s)", async (reason, said) => {
+      const { router } = await openTracker({ path: `/admin/tracker?jira=error&reason=${encodeURIComponent(reason)}`, oauthAvailable: true });
+      const notice = await screen.findByRole("alert", {}, { timeout: 5000 });
+      expect(notice).toHaveTextContent("Jira was not connected");
+      expect(notice).toHaveTextContent(said);
+      expect(notice).not.toHaveTextContent("<script>");
+      await waitFor(() => expect(router.state.location.search).toBe(""));
+      expect(within(await panel()).getByRole("heading", { name: "Waybill Tracker (built in) is in use" })).toBeVisible();
+      expect(screen.getByRole("button", { name: "Connect with Atlassian" })).toBeVisible();
+    });
+
+    it("shows a connection signed in with Atlassian: the site, the sign-in, the access renewed, Reconnect and Disconnect, never Change", async () => {
+      const open = leaving();
+      const { calls, user } = await openTracker({ connection: atlassianConnection(), oauthAvailable: true });
+      const status = await panel();
+      expect(within(status).getByRole("heading", { name: "Connected to Jira: https://acme.atlassian.net" })).toBeVisible();
+      expect(within(status).getByText("Sign-in").nextElementSibling).toHaveTextContent("Signed in with Atlassian");
+      expect(within(status).getByTestId("tracker-access")).toHaveTextContent("Renewed automatically");
+      expect(within(status).queryByTestId("tracker-token")).toBeNull();
+      expect(["Reconnect with Atlassian", "Test connection", "Disconnect"].map((name) => screen.getByRole("button", { name }))).toHaveLength(3);
+      expect(screen.queryByRole("button", { name: "Change" })).toBeNull();
+
+      // The grant reaches another site too: using it signs in again, naming it.
+      expect(within(status).getByTestId("tracker-other-sites")).toHaveTextContent("The Atlassian account also reaches:");
+      await user.click(within(status).getByRole("button", { name: "Use https://acme-eu.atlassian.net" }));
+      await waitFor(() => expect(open).toHaveBeenCalledWith(AUTHORIZE_URL));
+      expect(writes(calls, "POST").map((c) => c.body)).toEqual([{ site: "https://acme-eu.atlassian.net" }]);
+    });
+
+    it("says when the grant has expired, and disconnects it like any connection", async () => {
+      const { calls, user } = await openTracker({ connection: atlassianConnection({ expired: true }), oauthAvailable: true });
+      const status = await panel();
+      expect(within(status).getByTestId("tracker-access")).toHaveTextContent("Expired: connect again");
+      await user.click(screen.getByRole("button", { name: "Disconnect" }));
+      await user.click(within(screen.getByRole("alertdialog", { name: "Disconnect Jira" })).getByRole("button", { name: "Disconnect" }));
+      expect(await screen.findByText("Jira was disconnected. The assistant uses Waybill Tracker again.")).toBeVisible();
+      expect(writes(calls, "DELETE").map((c) => c.path)).toEqual(["/api/admin/jira"]);
+    });
+
+    it("shows the server's refusal to start in its words, and stays on the page", async () => {
+      const open = leaving();
+      useAuthStore.getState().signIn(admin);
+      const trackerApi = fakeTrackerServer({ connection: null, oauthAvailable: true });
+      const unavailable = "Signing in with Atlassian is not set up on this server: set [tools.jira] oauth_client_id and oauth_client_secret";
+      const base = fakeServer({
+        session: admin,
+        override: (call) => (call.path === "/api/admin/jira/oauth/start" ? new Response(JSON.stringify({ code: "jira_oauth_unavailable", message: unavailable }), { status: 404, headers: { "Content-Type": "application/json" } }) : trackerApi.handler(call)),
+      });
+      mockFetch(base.handler);
+      renderApp("/admin/tracker");
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole("button", { name: "Connect with Atlassian" }, { timeout: 5000 }));
+      const notice = await screen.findByRole("alert");
+      expect(notice).toHaveTextContent("Jira was not connected");
+      expect(notice).toHaveTextContent(unavailable);
+      expect(open).not.toHaveBeenCalled();
+      expect(screen.getByRole("button", { name: "Connect with Atlassian" })).toBeEnabled();
+    });
+
+    it("speaks the reader's language", async () => {
+      await chooseLanguage("de");
+      await openTracker({ path: "/admin/tracker?jira=error&reason=denied", connection: atlassianConnection(), oauthAvailable: true });
+      expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent("Der Zugriff wurde bei Atlassian abgelehnt.");
+      expect(await screen.findByText("Mit Atlassian angemeldet")).toBeVisible();
+      expect(screen.getByRole("button", { name: "Erneut mit Atlassian verbinden" })).toBeVisible();
+    });
   });
 });

@@ -41,6 +41,7 @@ function TrackerAdministration() {
   if (isForbidden(jira.error)) return <TrackerOnlyForAdmins />;
 
   const connection = jira.data?.connection ?? null;
+  const oauthAvailable = jira.data?.oauthAvailable ?? false;
   let content;
   if (jira.isPending) {
     content = <ListLoading label={t("adminTracker.loading")} />;
@@ -49,9 +50,11 @@ function TrackerAdministration() {
   } else {
     content = (
       <div className="space-y-5 p-6">
-        <TrackerStatus connection={connection} tenantName={tenantName} now={now} />
+        <TrackerStatus connection={connection} tenantName={tenantName} now={now} onUseSite={oauthAvailable ? actions.signInWithAtlassian : undefined} />
         <TrackerButtons
           connected={connection !== null}
+          signedInWithAtlassian={connection?.grant != null}
+          atlassian={{ available: oauthAvailable, opening: actions.openingAtlassian, onStart: () => actions.signInWithAtlassian() }}
           testing={actions.test.isPending}
           disconnecting={actions.disconnectPending}
           onEdit={actions.startEditing}
@@ -83,7 +86,7 @@ function TrackerAdministration() {
         {content}
       </div>
 
-      <JiraFormDialog open={actions.editing} connection={connection} onClose={actions.stopEditing} onDone={actions.done} />
+      <JiraFormDialog open={actions.editing} connection={connection} offerPastedOAuth={!oauthAvailable} onClose={actions.stopEditing} onDone={actions.done} />
       <ConfirmDialog
         open={actions.disconnecting}
         onOpenChange={(open) => !open && actions.stopDisconnecting()}

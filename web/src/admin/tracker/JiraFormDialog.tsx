@@ -14,6 +14,8 @@ type Props = {
   open: boolean;
   /** The connection being changed; null to connect a site. */
   connection: ConnectionInfo | null;
+  /** Offer pasting an OAuth access token: only while the server cannot sign in with Atlassian itself. */
+  offerPastedOAuth: boolean;
   onClose: () => void;
   /** The server took the connection: what to tell the admin. */
   onDone: (text: string) => void;
@@ -24,7 +26,7 @@ type Props = {
  * edition, the sign-in the edition offers and its token. The token is never shown: left
  * empty on a change, the stored one is kept. Closing and reopening starts afresh.
  */
-export function JiraFormDialog({ open, connection, onClose, onDone }: Props) {
+export function JiraFormDialog({ open, connection, offerPastedOAuth, onClose, onDone }: Props) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -35,12 +37,12 @@ export function JiraFormDialog({ open, connection, onClose, onDone }: Props) {
       size="wide"
       testId="jira-form-dialog"
     >
-      {open && <JiraForm connection={connection} onDone={onDone} />}
+      {open && <JiraForm connection={connection} offerPastedOAuth={offerPastedOAuth} onDone={onDone} />}
     </Dialog>
   );
 }
 
-function JiraForm({ connection, onDone }: { connection: ConnectionInfo | null; onDone: (text: string) => void }) {
+function JiraForm({ connection, offerPastedOAuth, onDone }: { connection: ConnectionInfo | null; offerPastedOAuth: boolean; onDone: (text: string) => void }) {
   const { t } = useTranslation();
   const errorText = useTrackerErrorText();
   const save = useSaveJira();
@@ -85,7 +87,7 @@ function JiraForm({ connection, onDone }: { connection: ConnectionInfo | null; o
         <RadioCards
           legend={t("adminTracker.form.flavour")}
           value={draft.flavour}
-          onChange={(flavour) => set(withFlavour(draft, flavour))}
+          onChange={(flavour) => set(withFlavour(draft, flavour, offerPastedOAuth))}
           options={FLAVOURS}
           label={(flavour) => t(`adminTracker.flavour.${flavour}`)}
           hint={(flavour) => t(`adminTracker.form.flavourHint.${flavour}`)}
@@ -94,7 +96,7 @@ function JiraForm({ connection, onDone }: { connection: ConnectionInfo | null; o
           legend={t("adminTracker.form.signIn")}
           value={draft.auth}
           onChange={(auth) => set({ ...draft, auth })}
-          options={authChoices(draft)}
+          options={authChoices(draft, offerPastedOAuth)}
           label={(auth) => t(`adminTracker.form.auth.${auth}`)}
           hint={(auth) => t(`adminTracker.form.authHint.${auth}`)}
         />

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckIcon } from "../../components/icons";
+import { AlertIcon, CheckIcon } from "../../components/icons";
 import { TrackerIcon } from "../../components/moreIcons";
 import type { ConnectionInfo } from "../../generated/tracker/ConnectionInfo";
 import { formatAge, formatDateTime } from "../../i18n/format";
@@ -10,10 +10,12 @@ type Props = {
   connection: ConnectionInfo | null;
   tenantName: string;
   now: number;
+  /** Signs in with Atlassian again for another site the grant reaches; absent when the server no longer offers it. */
+  onUseSite?: (url: string) => void;
 };
 
 /** Which tracker the assistant uses: the built-in one, or the Jira site with its edition, sign-in and who set it. */
-export function TrackerStatus({ connection, tenantName, now }: Props) {
+export function TrackerStatus({ connection, tenantName, now, onUseSite }: Props) {
   const { t } = useTranslation();
   if (!connection) {
     return (
@@ -24,7 +26,7 @@ export function TrackerStatus({ connection, tenantName, now }: Props) {
   }
   return (
     <StatusFrame tone="jira" title={t("adminTracker.connectedTitle", { baseUrl: connection.baseUrl })} testId="tracker-jira">
-      <JiraDetails connection={connection} now={now} />
+      <JiraDetails connection={connection} now={now} onUseSite={onUseSite} />
     </StatusFrame>
   );
 }
@@ -45,11 +47,21 @@ function StatusFrame({ tone, title, testId, children }: { tone: "builtIn" | "jir
 
 const termClass = "text-xs font-medium tracking-wide text-slate-500 uppercase";
 
-/** The edition, the sign-in, whether a token is stored (never the token), and who set it when. */
-function JiraDetails({ connection, now }: { connection: ConnectionInfo; now: number }) {
+/**
+ * The edition, the sign-in, whether a token is stored (never the token) or, signed in with
+ * Atlassian, whether the access still renews; the other sites the grant reaches; who set it when.
+ */
+function JiraDetails({ connection, now, onUseSite }: { connection: ConnectionInfo; now: number; onUseSite?: (url: string) => void }) {
   const { t, i18n } = useTranslation();
-  const { auth, email } = connection;
-  const signIn = auth === "apiToken" ? (email ? t("adminTracker.signInAs.apiToken", { email }) : t("adminTracker.form.auth.apiToken")) : t(`adminTracker.signInAs.${auth}`);
+  const { auth, email, grant } = connection;
+  const signIn = grant
+    ? t("adminTracker.signInAs.atlassian")
+    : auth === "apiToken"
+      ? email
+        ? t("adminTracker.signInAs.apiToken", { email })
+        : t("adminTracker.form.auth.apiToken")
+      : t(`adminTracker.signInAs.${auth}`);
+  const otherSites = grant?.sites.filter((site) => site.id !== grant.cloudId) ?? [];
   const at = new Date(connection.updatedAt).toISOString();
   return (
     <>
@@ -62,20 +74,57 @@ function JiraDetails({ connection, now }: { connection: ConnectionInfo; now: num
           <dt className={termClass}>{t("adminTracker.signIn")}</dt>
           <dd className="mt-0.5 break-words text-slate-900">{signIn}</dd>
         </div>
-        <div className="min-w-0">
-          <dt className={termClass}>{t("adminTracker.token")}</dt>
-          <dd className="mt-0.5 text-slate-900" data-testid="tracker-token">
-            {connection.hasSecret ? (
-              <span className="inline-flex items-center gap-1.5 text-emerald-800">
-                <CheckIcon className="size-4" />
-                {t("adminTracker.tokenStored")}
-              </span>
-            ) : (
-              t("adminTracker.tokenMissing")
-            )}
-          </dd>
-        </div>
+        {grant ? (
+          <div className="min-w-0">
+            <dt className={termClass}>{t("adminTracker.access")}</dt>
+            <dd className="mt-0.5 text-slate-900" data-testid="tracker-access">
+              {grant.expired ? (
+                <span className="inline-flex items-center gap-1.5 text-red-700">
+                  <AlertIcon className="size-4" />
+                  {t("adminTracker.accessExpired")}
+                </span>
+              ) : (
+                <span className="inline-flex items-center gap-1.5 text-emerald-800">
+                  <CheckIcon className="size-4" />
+                  {t("adminTracker.accessRenewed")}
+                </span>
+              )}
+            </dd>
+          </div>
+        ) : (
+          <div className="min-w-0">
+            <dt className={termClass}>{t("adminTracker.token")}</dt>
+            <dd className="mt-0.5 text-slate-900" data-testid="tracker-token">
+              {connection.hasSecret ? (
+                <span className="inline-flex items-center gap-1.5 text-emerald-800">
+                  <CheckIcon className="size-4" />
+                  {t("adminTracker.tokenStored")}
+                </span>
+              ) : (
+                t("adminTracker.tokenMissing")
+              )}
+            </dd>
+          </div>
+        )}
       </dl>
+      {otherSites.length > 0 && (
+        <div className="mt-4 text-sm text-slate-600" data-testid="tracker-other-sites">
+          <p>{t("adminTracker.otherSites")}</p>
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {otherSites.map((site) => (
+              <li key={site.id} className="min-w-0">
+                {onUseSite ? (
+                  <button type="button" className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium break-all text-slate-700 hover:bg-slate-50" onClick={() => onUseSite(site.url)}>
+                    {t("adminTracker.useSite", { site: site.url })}
+                  </button>
+                ) : (
+                  <span className="break-all">{site.url}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <p className="mt-4 text-xs text-slate-500">
         <time dateTime={at} title={formatDateTime(at, i18n.language)} className="break-all">
           {t("adminTracker.setBy", { email: connection.updatedBy, age: formatAge(connection.updatedAt, now, i18n.language) })}

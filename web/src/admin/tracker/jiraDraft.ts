@@ -8,11 +8,20 @@ export type Draft = { baseUrl: string; flavour: JiraFlavour; auth: AuthKind; ema
 
 export const FLAVOURS: readonly JiraFlavour[] = ["cloud", "dataCenter"];
 
-/** The sign-ins each edition offers: Cloud an API token (with the account's email) or OAuth; Data Center a personal access token. */
+/**
+ * The sign-ins each edition's form offers: Cloud an API token (with the account's email)
+ * or a pasted OAuth access token; Data Center a personal access token. A pasted OAuth
+ * token is never renewed, so where the server signs in with Atlassian itself (a button
+ * beside the form) the form leaves it out.
+ */
 export const AUTH_CHOICES: Record<JiraFlavour, readonly AuthKind[]> = {
   cloud: ["apiToken", "oAuth"],
   dataCenter: ["personalAccessToken"],
 };
+
+function offered(flavour: JiraFlavour, pastedOAuth: boolean): readonly AuthKind[] {
+  return pastedOAuth ? AUTH_CHOICES[flavour] : AUTH_CHOICES[flavour].filter((auth) => auth !== "oAuth");
+}
 
 export type Field = "baseUrl" | "email" | "secret";
 export type Problems = Partial<Record<Field, "required">>;
@@ -22,14 +31,14 @@ export const emptyDraft = (): Draft => ({ baseUrl: "", flavour: "cloud", auth: "
 export const draftOf = (info: ConnectionInfo): Draft => ({ baseUrl: info.baseUrl, flavour: info.flavour, auth: info.auth, email: info.email ?? "", secret: "" });
 
 /** The sign-ins to offer: the edition's, and the stored one should the server hold another. */
-export function authChoices(draft: Draft): readonly AuthKind[] {
-  const choices = AUTH_CHOICES[draft.flavour];
+export function authChoices(draft: Draft, pastedOAuth = true): readonly AuthKind[] {
+  const choices = offered(draft.flavour, pastedOAuth);
   return choices.includes(draft.auth) ? choices : [...choices, draft.auth];
 }
 
 /** Another edition: its first sign-in unless the current one is among its own. */
-export function withFlavour(draft: Draft, flavour: JiraFlavour): Draft {
-  const choices = AUTH_CHOICES[flavour];
+export function withFlavour(draft: Draft, flavour: JiraFlavour, pastedOAuth = true): Draft {
+  const choices = offered(flavour, pastedOAuth);
   return { ...draft, flavour, auth: choices.includes(draft.auth) ? draft.auth : choices[0]! };
 }
 

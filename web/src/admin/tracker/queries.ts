@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError } from "../../api/client";
-import { disconnectJira, getJiraConnection, saveJiraConnection, testJiraConnection } from "../../api/tracker";
+import { disconnectJira, getJiraConnection, saveJiraConnection, startJiraOAuth, testJiraConnection } from "../../api/tracker";
 import { useAuthStore } from "../../auth/store";
 import type { JiraConnection } from "../../generated/JiraConnection";
+import { browser } from "./oauthReturn";
 
 /** Keyed by tenant, like the systems: an admin of two tenants never sees one's connection under the other. */
 export const trackerKeys = {
@@ -23,7 +24,7 @@ function useSetConnection() {
   const tenantId = useAuthStore((s) => s.tenantId);
   return (connection: JiraConnection["connection"]) => {
     const key = trackerKeys.jira(tenantId);
-    queryClient.setQueryData<JiraConnection>(key, { connection });
+    queryClient.setQueryData<JiraConnection>(key, (known) => ({ connection, oauthAvailable: known?.oauthAvailable ?? false }));
     void queryClient.invalidateQueries({ queryKey: key });
   };
 }
@@ -55,4 +56,9 @@ export function useTestJira() {
       if (error instanceof ApiRequestError && error.code === "jira_not_connected") reload();
     },
   });
+}
+
+/** Asks the server for Atlassian's consent page and leaves for it; Atlassian sends the browser back to this page. */
+export function useStartJiraOAuth() {
+  return useMutation({ mutationFn: startJiraOAuth, onSuccess: ({ authorizeUrl }) => browser.open(authorizeUrl) });
 }

@@ -1,20 +1,28 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Notice } from "../../components/NoticeBanner";
-import { useDisconnectJira, useTestJira } from "./queries";
+import { useOAuthReturn } from "./oauthReturn";
+import { useDisconnectJira, useStartJiraOAuth, useTestJira } from "./queries";
 import { useTrackerErrorText } from "./useTrackerErrorText";
 
 /**
  * Carries out what the page's buttons ask: connecting or changing through the form,
- * disconnecting after a confirmation, testing at once. A test's outcome stays beside the
- * buttons; the other outcomes become a notice, a refusal in the server's words.
+ * signing in with Atlassian, disconnecting after a confirmation, testing at once. A
+ * test's outcome stays beside the buttons; the other outcomes become a notice, a refusal
+ * in the server's words — including how a sign-in with Atlassian the page is back from went.
  */
 export function useTrackerActions() {
   const { t } = useTranslation();
   const errorText = useTrackerErrorText();
   const disconnect = useDisconnectJira();
   const test = useTestJira();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const start = useStartJiraOAuth();
+  const returned = useOAuthReturn();
+  const [notice, setNotice] = useState<Notice | null>(() => {
+    if (!returned) return null;
+    if (returned.outcome === "connected") return { tone: "success", text: t("adminTracker.oauth.connected") };
+    return { tone: "error", text: t("adminTracker.oauth.notConnected"), details: [t(`adminTracker.oauth.reason.${returned.reason}`)] };
+  });
   const [editing, setEditing] = useState(false);
   const [disconnecting, setDisconnecting] = useState(false);
 
@@ -32,6 +40,17 @@ export function useTrackerActions() {
     setNotice(null);
     test.mutate();
   }, [test]);
+
+  /** Off to Atlassian's consent page, for `site` should the account reach several. */
+  const signInWithAtlassian = useCallback(
+    (site?: string) => {
+      setNotice(null);
+      start.mutate(site ? { site } : {}, {
+        onError: (error) => setNotice({ tone: "error", text: t("adminTracker.oauth.notConnected"), details: [errorText(error, t("adminTracker.errorGeneric"))] }),
+      });
+    },
+    [errorText, start, t],
+  );
 
   const confirmDisconnect = useCallback(() => {
     test.reset();
@@ -65,5 +84,8 @@ export function useTrackerActions() {
     test,
     runTest,
     done,
+    signInWithAtlassian,
+    // Still "opening" once the server answered: the browser is on its way to Atlassian.
+    openingAtlassian: start.isPending || start.isSuccess,
   };
 }

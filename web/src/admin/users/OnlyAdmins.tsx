@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { AlertIcon, ArrowLeftIcon } from "../../components/icons";
+import { AlertIcon } from "../../components/icons";
+import { BackToChat } from "../../components/PageHeading";
 
 type Props = {
   /** What only administrators do here, and whom to ask instead; the users page's words by default. */
@@ -25,12 +25,4 @@ export function OnlyAdmins({ title, body }: Props) {
   );
 }
 
-export function BackToChat() {
-  const { t } = useTranslation();
-  return (
-    <Link to="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-teal-700 hover:text-teal-900">
-      <ArrowLeftIcon className="size-4" />
-      {t("adminUsers.back")}
-    </Link>
-  );
-}
+export { BackToChat };

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useDebouncedValue } from "../../admin/users/useDebouncedValue";
 import { selectCurrentTenant, selectIsAdmin } from "../../auth/roles";
 import { useAuthStore } from "../../auth/store";
 import { ArrowLeftIcon, ChevronRight, MemoryIcon, PlusIcon } from "../../components/icons";
+import { PageHeading } from "../../components/PageHeading";
 import { ListLoadFailed, ListLoading } from "../../components/ListStates";
 import { type Notice, NoticeBanner } from "../../components/NoticeBanner";
 import { SignedInLayout } from "../../components/SignedInLayout";
@@ -124,30 +124,25 @@ function Memories() {
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8" aria-labelledby="memories-title">
-      <Link to="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-teal-700 hover:text-teal-900">
-        <ArrowLeftIcon className="size-4" />
-        {t("memories.back")}
-      </Link>
-      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0 max-w-3xl">
-          <h1 id="memories-title" className="text-2xl font-semibold tracking-tight text-navy-950">
-            {t("memories.title")}
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">{t("memories.subtitle", { tenant: tenantName })}</p>
-        </div>
-        <button
-          type="button"
-          className={`${buttonClass.primary} gap-1.5`}
-          onClick={() => {
-            setNotice(null);
-            setAdding(true);
-          }}
-          data-testid="memory-add"
-        >
-          <PlusIcon className="size-4" />
-          {t("memories.add")}
-        </button>
-      </div>
+      <PageHeading
+        id="memories-title"
+        title={t("memories.title")}
+        subtitle={t("memories.subtitle", { tenant: tenantName })}
+        action={
+          <button
+            type="button"
+            className={`${buttonClass.primary} gap-1.5`}
+            onClick={() => {
+              setNotice(null);
+              setAdding(true);
+            }}
+            data-testid="memory-add"
+          >
+            <PlusIcon className="size-4" />
+            {t("memories.add")}
+          </button>
+        }
+      />
 
       <div className="mt-6">
         <MemoryFilters

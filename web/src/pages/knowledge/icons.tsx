@@ -1,0 +1,11 @@
+import { Icon, type IconProps } from "../../components/icons";
+
+/** An open book: the knowledge bases (the page's empty state). */
+export function KnowledgeBaseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 6.5C10 5 7 4.5 3.5 5v13c3.5-.5 6.5 0 8.5 1.5 2-1.5 5-2 8.5-1.5V5C17 4.5 14 5 12 6.5z" />
+      <path d="M12 6.5v13M6.5 9h2.5M6.5 12h2.5M15 9h2.5M15 12h2.5" />
+    </Icon>
+  );
+}
