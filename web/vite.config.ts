@@ -92,5 +92,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     restoreMocks: true,
+    // Rendering a 200-row table or a form of every field type in jsdom takes seconds on two
+    // busy cores; the tests assert what is rendered, not how fast.
+    testTimeout: 20_000,
   },
 });
