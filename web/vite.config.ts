@@ -2,6 +2,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { readFile, readdir, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
@@ -92,6 +93,9 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     restoreMocks: true,
+    // Vitest keeps a core for itself by default (one worker on two cores), but its main
+    // process idles while the files run: give the workers every core.
+    maxWorkers: availableParallelism(),
     // Rendering a 200-row table or a form of every field type in jsdom takes seconds on two
     // busy cores; the tests assert what is rendered, not how fast.
     testTimeout: 20_000,

@@ -511,7 +511,9 @@ async function shootWebSearch(browser, storageState, api, lang) {
       const card = chat.lastAnswer().locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
       await card.and(page.locator('[data-phase="completed"]')).waitFor({ timeout: 60_000 });
       await page.locator('[data-testid="input-bar"] button[type="submit"]').waitFor();
-      await card.getByRole("button").first().click();
+      // The search card opens by itself; the page card is opened.
+      const toggle = card.getByRole("button").first();
+      if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
       return card;
     };
     const search = await ask("search the web for pallet racking load capacity", "webSearch");

@@ -357,7 +357,7 @@ async fn retry_document(State(state): State<AppState>, ctx: RequestContext, Path
 
 /// The passages that best answer a question, as the assistant finds them.
 #[utoipa::path(get, path = "/api/knowledge-bases/search", tag = "knowledge", params(KnowledgeSearchQuery),
-    responses((status = 200, body = KnowledgeSearchResult), (status = 400, body = ApiError)))]
+    responses((status = 200, body = KnowledgeSearchResult), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
 async fn search(State(state): State<AppState>, ctx: RequestContext, Query(query): Query<KnowledgeSearchQuery>) -> Result<Json<KnowledgeSearchResult>> {
     let n = query.q.chars().count();
     if query.q.trim().is_empty() || n > 1000 {
@@ -368,7 +368,11 @@ async fn search(State(state): State<AppState>, ctx: RequestContext, Query(query)
         KbError::Invalid(_) => Error::NotFound("Knowledge base"),
         other => api(other),
     })?;
-    let limit = query.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, 20) as usize;
+    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
+    if !(1..=20).contains(&limit) {
+        return Err(Error::BadRequest("limit must be between 1 and 20".into()));
+    }
+    let limit = limit as usize;
     let found = state.knowledge.search(who(&ctx), bases, &query.q, limit, DEFAULT_THRESHOLD).await.map_err(api)?;
     Ok(Json(KnowledgeSearchResult { results: found.passages.iter().map(KbPassage::from).collect(), semantic: found.semantic }))
 }

@@ -143,6 +143,12 @@ async fn list_memories(State(state): State<AppState>, ctx: RequestContext, Query
     if query.q.as_deref().is_some_and(|q| q.chars().count() > 200) {
         return Err(Error::BadRequest("q must be at most 200 characters".into()));
     }
+    if query.limit.is_some_and(|limit| !(1..=200).contains(&limit)) {
+        return Err(Error::BadRequest("limit must be between 1 and 200".into()));
+    }
+    if query.offset.is_some_and(|offset| !(0..=1_000_000_000).contains(&offset)) {
+        return Err(Error::BadRequest("offset must be between 0 and 1,000,000,000".into()));
+    }
     let search = query.q.as_deref().map(crate::text::trim).filter(|q| !q.is_empty());
     let page = state
         .memories
@@ -159,7 +165,10 @@ async fn search_memories(State(state): State<AppState>, ctx: RequestContext, Que
     if query.q.trim().is_empty() || n > 500 {
         return Err(Error::BadRequest("q is 1 to 500 characters of text".into()));
     }
-    let threshold = query.threshold.unwrap_or(waybill_knowledge::memory::tools::DEFAULT_THRESHOLD).clamp(0.0, 1.0);
+    let threshold = query.threshold.unwrap_or(waybill_knowledge::memory::tools::DEFAULT_THRESHOLD);
+    if !(0.0..=1.0).contains(&threshold) {
+        return Err(Error::BadRequest("threshold must be between 0 and 1".into()));
+    }
     let found = state.memories.search(who(&ctx), &query.q, query.memory_type, 50, threshold).await.map_err(api)?;
     Ok(Json(MemoryList { total: found.len() as i64, memories: found.into_iter().map(|(m, s)| item(&ctx, m, Some(s))).collect() }))
 }

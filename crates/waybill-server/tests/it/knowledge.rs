@@ -188,6 +188,10 @@ backend_tests! {
         common::assert_error(&app.call(Method::POST, "/api/knowledge-bases", Some(&bob), Some(json!({"name": "Mine", "scope": "company"}))).await, StatusCode::FORBIDDEN, "forbidden");
         common::assert_error(&app.call(Method::POST, "/api/knowledge-bases", Some(&bob), Some(json!({"name": "  "}))).await, StatusCode::BAD_REQUEST, "invalid_body");
         common::assert_error(&app.call(Method::POST, "/api/knowledge-bases", Some(&bob), Some(json!({"name": "x".repeat(101)}))).await, StatusCode::BAD_REQUEST, "invalid_body");
+        for limit in ["0", "21", "-1"] {
+            let refused = app.call(Method::GET, &format!("/api/knowledge-bases/search?q=seal&limit={limit}"), Some(&bob), None).await;
+            assert_eq!(refused.status, StatusCode::BAD_REQUEST, "limit={limit}");
+        }
 
         // Alice, even as an admin, does not see Bob's own; Carol sees neither.
         let alices: Vec<String> = app.call(Method::GET, "/api/knowledge-bases", Some(&alice), None).await.body["knowledgeBases"].as_array().unwrap().iter().map(|k| k["id"].as_str().unwrap().to_owned()).collect();

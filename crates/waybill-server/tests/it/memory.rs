@@ -141,5 +141,8 @@ backend_tests! {
         assert_eq!(app.call(Method::GET, "/api/memories", Some(&bob), None).await.body["total"], 1);
         common::assert_error(&app.call(Method::GET, &format!("/api/memories?q={}", "q".repeat(201)), Some(&bob), None).await, StatusCode::BAD_REQUEST, "bad_request");
         common::assert_error(&app.call(Method::GET, "/api/memories/search?q=%20", Some(&bob), None).await, StatusCode::BAD_REQUEST, "bad_request");
+        for page in ["?offset=-1", "?limit=0", "?limit=201", "/search?q=ups&threshold=-0.5", "/search?q=ups&threshold=1.5", "/search?q=ups&threshold=NaN"] {
+            common::assert_error(&app.call(Method::GET, &format!("/api/memories{page}"), Some(&bob), None).await, StatusCode::BAD_REQUEST, "bad_request");
+        }
     }
 }
