@@ -21,6 +21,8 @@ const DashboardsPage = lazy(() => import("./pages/dashboards/DashboardsPage"));
 const MemoriesPage = lazy(() => import("./pages/memories/MemoriesPage"));
 /** The knowledge bases the assistant searches, for every member: a chunk of its own, loaded when opened from the user menu. */
 const KnowledgePage = lazy(() => import("./pages/knowledge/KnowledgePage"));
+/** The agents' desk (the live-agent queue): a chunk of its own, loaded when opened from the user menu. */
+const DeskPage = lazy(() => import("./desk/DeskPage"));
 
 /** The whole route table. */
 export const routes: RouteObject[] = [
@@ -52,6 +54,16 @@ export const routes: RouteObject[] = [
           <RequireAuth>
             <Suspense fallback={<PageLoading />}>
               <KnowledgePage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: "desk",
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoading />}>
+              <DeskPage />
             </Suspense>
           </RequireAuth>
         ),

@@ -59,6 +59,65 @@ pub struct Config {
     pub limits: LimitsConfig,
     pub http: HttpConfig,
     pub demo: DemoSettings,
+    pub live_agent: LiveAgentConfig,
+}
+
+/// Hand-over to human agents (docs/live-agent.md): the messaging service the chat page
+/// talks to, and how Waybill's own service behaves.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LiveAgentConfig {
+    /// Empty: Waybill's own service, at the page's origin. Otherwise the base URL of an
+    /// outside service that speaks the same protocol. env: WAYBILL_LIVE_AGENT_SERVICE_URL
+    pub service_url: String,
+    /// The site variant: `primary`, `portal` or `third`; anything else is `primary`.
+    /// env: WAYBILL_LIVE_AGENT_SITE
+    pub site: String,
+    /// When an agent's socket closes mid-conversation and does not come back in time:
+    /// `requeue` (back to the front of the queue) or `close`. env: WAYBILL_LIVE_AGENT_AGENT_GONE
+    pub agent_gone: String,
+    /// Seconds a closed agent socket may take to come back. env: WAYBILL_LIVE_AGENT_AGENT_GRACE_SECONDS
+    pub agent_grace_seconds: u64,
+    /// Messages a customer may send per session per minute; 0 means no limit.
+    /// env: WAYBILL_LIVE_AGENT_MESSAGES_PER_MINUTE
+    pub messages_per_minute: u32,
+    /// Minutes a messaging access token lives (the refresh token lives 24 hours).
+    /// env: WAYBILL_LIVE_AGENT_TOKEN_MINUTES
+    pub token_minutes: u32,
+}
+
+impl Default for LiveAgentConfig {
+    fn default() -> Self {
+        Self {
+            service_url: String::new(),
+            site: "primary".into(),
+            agent_gone: "requeue".into(),
+            agent_grace_seconds: 30,
+            messages_per_minute: 60,
+            token_minutes: 30,
+        }
+    }
+}
+
+impl LiveAgentConfig {
+    /// The site variant, `primary` for an unknown one (spec 002 §6).
+    pub fn site(&self) -> &'static str {
+        match self.site.trim() {
+            "portal" => "portal",
+            "third" => "third",
+            _ => "primary",
+        }
+    }
+
+    /// The service's settings.
+    pub fn settings(&self) -> waybill_liveagent::Settings {
+        waybill_liveagent::Settings {
+            agent_gone: if self.agent_gone.trim() == "close" { waybill_liveagent::AgentGone::Close } else { waybill_liveagent::AgentGone::Requeue },
+            agent_grace: std::time::Duration::from_secs(self.agent_grace_seconds),
+            messages_per_minute: self.messages_per_minute,
+            token_minutes: self.token_minutes.max(1),
+        }
+    }
 }
 
 /// The built-in demo facility: a warehouse, freight, yard and order back office served
@@ -322,6 +381,7 @@ impl Default for Config {
             limits: LimitsConfig::default(),
             http: HttpConfig::default(),
             demo: DemoSettings::default(),
+            live_agent: LiveAgentConfig::default(),
         }
     }
 }
@@ -483,6 +543,26 @@ impl Config {
         }
         if let Some(v) = var("WAYBILL_HTTP_MAX_CONNECTIONS_PER_ADDRESS") {
             self.http.max_connections_per_address = parsed("WAYBILL_HTTP_MAX_CONNECTIONS_PER_ADDRESS", v)?;
+        }
+        for (name, slot) in [
+            ("WAYBILL_LIVE_AGENT_SERVICE_URL", &mut self.live_agent.service_url),
+            ("WAYBILL_LIVE_AGENT_SITE", &mut self.live_agent.site),
+            ("WAYBILL_LIVE_AGENT_AGENT_GONE", &mut self.live_agent.agent_gone),
+        ] {
+            if let Some(v) = var(name) {
+                *slot = v;
+            }
+        }
+        if let Some(v) = var("WAYBILL_LIVE_AGENT_AGENT_GRACE_SECONDS") {
+            self.live_agent.agent_grace_seconds = parsed("WAYBILL_LIVE_AGENT_AGENT_GRACE_SECONDS", v)?;
+        }
+        for (name, slot) in [
+            ("WAYBILL_LIVE_AGENT_MESSAGES_PER_MINUTE", &mut self.live_agent.messages_per_minute),
+            ("WAYBILL_LIVE_AGENT_TOKEN_MINUTES", &mut self.live_agent.token_minutes),
+        ] {
+            if let Some(v) = var(name) {
+                *slot = parsed(name, v)?;
+            }
         }
         if let Some(v) = var("WAYBILL_LOG") {
             self.log.filter = v;

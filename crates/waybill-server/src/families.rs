@@ -43,6 +43,7 @@ pub fn build(config: &Config) -> Registered {
         .with(waybill_tracker::Jira)
         .with(waybill_knowledge::Memory)
         .with(waybill_websearch::WebSearch)
+        .with(waybill_liveagent::LiveAgent)
         .with(knowledge)
         .with(bi);
     let families = if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families };

@@ -18,6 +18,7 @@ pub mod families;
 pub mod files;
 mod http;
 pub mod knowledge;
+pub mod live_agent;
 pub mod memories;
 mod memory;
 pub mod options;
@@ -94,6 +95,8 @@ pub struct AppState {
     pub memories: waybill_knowledge::memory::Memories,
     /// Knowledge bases: their routes, their ingestion worker and the knowledge tool.
     pub knowledge: Arc<waybill_knowledge::kb::KnowledgeBases>,
+    /// Live human agents: the service and the sockets this instance holds.
+    pub live: Arc<live_agent::Live>,
 }
 
 impl AppState {
@@ -141,6 +144,7 @@ impl AppState {
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let quotas = Arc::new(Quotas::new(&config.limits));
+        let live = live_agent::Live::start(&services, &config.live_agent);
         Ok(Self {
             store,
             config: Arc::new(config),
@@ -162,6 +166,7 @@ impl AppState {
             trackers,
             memories,
             knowledge,
+            live,
         })
     }
 
@@ -223,9 +228,14 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(tracker::router())
         .merge(memories::router())
         .merge(knowledge::router())
+        .merge(live_agent::router())
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
-    let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router()).merge(admin::public_router());
+    let public = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(auth::public_router())
+        .merge(files::public_router())
+        .merge(admin::public_router())
+        .merge(live_agent::app_api::router());
     let scopes = http::openapi::Scopes {
         protected: http::openapi::operations(protected.get_openapi()),
         defaulted: http::openapi::operations(file_service.get_openapi()),
@@ -242,6 +252,8 @@ pub fn app(state: AppState) -> Router {
     let api = api
         .route("/api/openapi.json", get(move || http::openapi::document(openapi.clone())))
         .route("/api/events/ws", get(realtime::events::chat_events))
+        .route("/api/desk/ws", get(live_agent::desk_socket::desk_socket))
+        .route(live_agent::customer_socket::PATH, get(live_agent::customer_socket::customer_socket))
         .layer(DefaultBodyLimit::max(error::JSON_LIMIT));
     let router = Router::new()
         .route("/healthz", get(http::healthz))
@@ -295,6 +307,9 @@ async fn housekeeping(state: AppState) {
         state.quotas.prune();
         if let Err(err) = state.store.prune_refresh_tokens().await {
             tracing::warn!(error = %err, "pruning refresh tokens failed");
+        }
+        if let Err(err) = state.live.service.tokens.prune(waybill_store::now_ms()).await {
+            tracing::warn!(error = %err, "pruning messaging tokens failed");
         }
     }
 }

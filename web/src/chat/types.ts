@@ -15,6 +15,12 @@ export type ChatMetadata = {
   groupId?: string;
   sendId?: string;
   liveAgent?: boolean;
+  /** `live_agent` for messages of a live-agent conversation (spec 002 §3). */
+  source?: string;
+  /** Who wrote a live-agent message: `user`, `agent` or `system`. */
+  sender?: string;
+  /** When the messaging service says a live-agent message was sent (epoch milliseconds). */
+  timestamp?: number;
   /** The answer was stopped before it finished (by the user's Stop or Escape). */
   stopped?: boolean;
 };

@@ -4,10 +4,11 @@ import { Link } from "react-router";
 import { displayName } from "../auth/identity";
 import { selectIsAdmin } from "../auth/roles";
 import { useAuthStore } from "../auth/store";
+import { selectMayOpenDesk } from "../desk/access";
 import { useLogout } from "../auth/useLogout";
 import type { UserInfo } from "../generated/UserInfo";
 import { Avatar } from "./Avatar";
-import { ChevronDown, Icon, type IconProps, LogoutIcon, MemoryIcon } from "./icons";
+import { ChevronDown, HeadsetIcon, Icon, type IconProps, LogoutIcon, MemoryIcon } from "./icons";
 import { CubeIcon, DashboardIcon, ServerIcon, TrackerIcon, UsersIcon } from "./moreIcons";
 
 const itemClass =
@@ -22,13 +23,14 @@ type Props = {
 
 /**
  * The signed-in user's name and avatar, opening a menu with Memory, Knowledge bases,
- * Dashboards, Issues, Users, Business systems, BI cubes and Issue tracker (administrators
- * only) and Logout.
+ * Dashboards, Issues, Agent desk (agents and administrators), Users, Business systems, BI
+ * cubes and Issue tracker (administrators only) and Logout.
  */
 export function UserMenu({ user, placement = "down" }: Props) {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
   const isAdmin = useAuthStore(selectIsAdmin);
+  const mayOpenDesk = useAuthStore(selectMayOpenDesk);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -151,6 +153,12 @@ export function UserMenu({ user, placement = "down" }: Props) {
               <TrackerIcon className="size-4 text-slate-500" />
               {t("userMenu.issues")}
             </Link>
+            {mayOpenDesk && (
+              <Link to="/desk" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+                <HeadsetIcon className="size-4 text-slate-500" />
+                {t("desk.menu")}
+              </Link>
+            )}
             {isAdmin && (
               <>
                 <Link to="/admin/users" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>

@@ -9,6 +9,7 @@ export { default as forms } from "./forms/family";
 export { default as image } from "./image/family";
 export { default as jira } from "./jira/family";
 export { default as knowledge } from "./knowledge/family";
+export { default as live_agent } from "./live_agent/family";
 export { default as memory } from "./memory/family";
 export { default as oms } from "./oms/family";
 export { default as proving } from "./proving/family";

@@ -1,7 +1,8 @@
 import { addArtifactViewers } from "../artifacts/viewers/families";
 import * as families from "./families";
 import { GenericToolCard } from "./generic/GenericToolCard";
-import { type ToolCard, type ToolCards, type ToolFamily, type ToolInvocation, type ToolName, isCallOf } from "./types";
+import type { ComponentType } from "react";
+import { type ToolCard, type ToolCards, type ToolFamily, type ToolInvocation, type ToolName, isCallOf, toToolInvocation } from "./types";
 
 /**
  * Every family's cards in one map, typed by tool. A tool claimed by two families is a
@@ -19,6 +20,7 @@ function cardsOf(list: readonly ToolFamily[]): ToolCards {
 }
 
 const toolCards = cardsOf(Object.values(families));
+const messageFooters: ReadonlyMap<string, ComponentType> = new Map(Object.values(families).flatMap((family: ToolFamily) => Object.entries(family.messageFooters ?? {})));
 addArtifactViewers(Object.values(families).flatMap((family) => Object.entries(family.viewers ?? {})));
 
 function hasCard(name: string): name is ToolName {
@@ -45,4 +47,18 @@ export function ToolPart({ invocation }: { invocation: ToolInvocation }) {
   const name = invocation.toolName;
   if (hasCard(name) && isCallOf(invocation, name)) return cardElement(invocation);
   return <GenericToolCard invocation={invocation} />;
+}
+
+/**
+ * What a family puts under an assistant message whose last tool call is one of its tools
+ * with a result (spec 001 §2.1: the live agent's connect button); nothing otherwise.
+ */
+export function MessageFooter({ parts, messageId }: { parts: readonly unknown[]; messageId: string }) {
+  for (let i = parts.length - 1; i >= 0; i -= 1) {
+    const call = toToolInvocation(parts[i], messageId);
+    if (!call) continue;
+    const Footer = messageFooters.get(call.toolName);
+    return Footer && call.phase === "completed" && call.output !== undefined ? <Footer /> : null;
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 import type { DeepPartial } from "ai";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import type { ViewerSpec } from "../artifacts/viewers/types";
 import type { ToolName, ToolTypes } from "../generated/tools/ToolTypes";
 import { isRecord, str } from "../lib/values";
@@ -161,6 +161,11 @@ export type ToolFamily<Strings extends StringTree = StringTree> = {
   cards: ToolCards;
   /** Side-panel viewers for artifact types of its own, by type. */
   viewers?: Readonly<Record<string, ViewerSpec>>;
+  /**
+   * What goes under an assistant message whose last tool call is this tool, with a result
+   * (the live agent's connect button, spec 001 §2.1), by tool name.
+   */
+  messageFooters?: Readonly<Record<string, ComponentType>>;
 };
 
 /**

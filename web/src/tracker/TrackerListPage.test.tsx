@@ -248,7 +248,8 @@ describe("the issue list", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "User menu for Grace" }, { timeout: 5000 }));
     const items = screen.getAllByRole("menuitem").map((item) => item.textContent);
-    expect(items).toEqual(["Memory", "Knowledge bases", "Dashboards", "Issues", "Logout"]);
+    // The fixture's member is an agent: the agent desk follows Issues.
+    expect(items).toEqual(["Memory", "Knowledge bases", "Dashboards", "Issues", "Agent desk", "Logout"]);
     await user.click(screen.getByRole("menuitem", { name: "Issues" }));
     expect(router.state.location.pathname).toBe("/tracker");
     expect(await rows()).toHaveLength(3);

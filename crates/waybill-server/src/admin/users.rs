@@ -299,6 +299,9 @@ async fn update_member(
     }
     let update = MemberUpdate { is_admin, is_agent, suspended, facilities: facilities.as_deref() };
     let member = state.store.update_member(&ctx.tenant_id, &user_id, &update).await?.ok_or(Error::NotFound("User"))?;
+    if suspended == Some(true) {
+        crate::live_agent::revoke(&state, &ctx.tenant_id, &user_id).await;
+    }
     tracing::info!(admin = %ctx.user_id, member = %user_id, tenant = %ctx.tenant_id, ?suspended, ?is_admin, ?is_agent, "member updated");
     Ok(Json(info(member)))
 }
@@ -319,6 +322,7 @@ async fn remove_member(State(state): State<AppState>, ctx: RequestContext, Path(
     if !state.store.remove_member(&ctx.tenant_id, &user_id).await? {
         return Err(Error::NotFound("User"));
     }
+    crate::live_agent::revoke(&state, &ctx.tenant_id, &user_id).await;
     tracing::info!(admin = %ctx.user_id, member = %user_id, tenant = %ctx.tenant_id, "member removed");
     Ok(StatusCode::NO_CONTENT)
 }

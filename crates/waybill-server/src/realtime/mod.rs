@@ -54,7 +54,7 @@ pub async fn authorize(state: &AppState, headers: &HeaderMap, tenant_id: &str) -
 
 /// A browser's page must come from this server (its `Host`, or the configured public
 /// address); clients that are not browsers send no `Origin`.
-fn same_origin(state: &AppState, headers: &HeaderMap) -> bool {
+pub(crate) fn same_origin(state: &AppState, headers: &HeaderMap) -> bool {
     let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else { return true };
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let authority = origin.split_once("://").map(|(_, rest)| rest).unwrap_or_default();

@@ -24,6 +24,12 @@ const PUBLIC: &[&str] = &[
     "/api/jira/oauth/callback",
 ];
 
+/// The live-agent messaging service's routes take its own token and answer in its own
+/// shape (`live_agent.rs` tests them with it).
+fn messaging(path: &str) -> bool {
+    path.starts_with("/app-api/")
+}
+
 struct Route {
     method: Method,
     path: String,
@@ -82,7 +88,7 @@ backend_tests! {
         let app = TestApp::new(store).await;
         let alice = app.login("alice@t1.test").await;
         for route in routes(&app).await {
-            if PUBLIC.contains(&route.path.as_str()) {
+            if PUBLIC.contains(&route.path.as_str()) || messaging(&route.path) {
                 continue;
             }
             let path = route.path.replace("{chatId}", "some-chat");
@@ -105,7 +111,7 @@ backend_tests! {
         let alice = app.login("alice@t1.test").await;
         let bob = app.login("bob@t1.test").await;
         for route in routes(&app).await {
-            if PUBLIC.contains(&route.path.as_str()) {
+            if PUBLIC.contains(&route.path.as_str()) || messaging(&route.path) {
                 continue;
             }
             let path = route.path.replace("{chatId}", "some-chat");
@@ -133,7 +139,7 @@ backend_tests! {
 
         let mut chat_routes = 0;
         for route in routes(&app).await {
-            if PUBLIC.contains(&route.path.as_str()) {
+            if PUBLIC.contains(&route.path.as_str()) || messaging(&route.path) {
                 continue;
             }
             if route.path.contains("{chatId}") {

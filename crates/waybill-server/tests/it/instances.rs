@@ -20,7 +20,7 @@ use waybill_server::config::{Config, EventsConfig, Secret, TestingConfig};
 use waybill_server::waybill_store::backend_tests;
 
 /// A NATS server of the test's own, on a free port; stopped when dropped.
-struct Nats {
+pub(crate) struct Nats {
     port: u16,
     child: Option<Child>,
 }
@@ -32,7 +32,7 @@ impl Nats {
         Self { port, child: None }
     }
 
-    fn running() -> Self {
+    pub(crate) fn running() -> Self {
         let mut nats = Self::reserved();
         nats.start();
         nats
@@ -61,7 +61,7 @@ impl Nats {
         }
     }
 
-    fn url(&self) -> Secret {
+    pub(crate) fn url(&self) -> Secret {
         Secret::new(format!("nats://127.0.0.1:{}", self.port))
     }
 }

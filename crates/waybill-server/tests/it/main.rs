@@ -22,6 +22,7 @@ mod instances;
 mod jira;
 mod jira_oauth;
 mod knowledge;
+mod live_agent;
 mod memory;
 mod platform;
 mod quotas;

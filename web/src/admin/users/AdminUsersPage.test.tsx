@@ -165,6 +165,33 @@ describe("the users page", { timeout: 20_000 }, () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("The tenant must keep at least one active admin");
   });
 
+  it("grants the agent role and takes it away again", async () => {
+    const dan = member("u4", "dan@example.test", { firstName: "Dan" });
+    const { calls, store, user } = await openUsers({ members: [grace, ada, bob, dan] });
+    await user.click(await screen.findByRole("button", { name: "Actions for Dan" }, { timeout: 5000 }));
+    await user.click(screen.getByRole("menuitem", { name: "Edit roles and facilities" }));
+    let dialog = screen.getByRole("dialog", { name: "Edit Dan" });
+    const agentRole = within(dialog).getByRole("checkbox", { name: /Agent/ });
+    expect(agentRole).not.toBeChecked();
+    expect(agentRole).toHaveAccessibleName("AgentTakes over chats as a live agent");
+    await user.click(agentRole);
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)).toMatchObject({ path: "/api/admin/users/u4", body: { roles: ["agent"] } });
+    expect(store.get("u4")?.roles).toEqual(["agent"]);
+    expect(await within(rowOf("Dan")).findByText("Agent")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Actions for Ada" }));
+    await user.click(screen.getByRole("menuitem", { name: "Edit roles and facilities" }));
+    dialog = screen.getByRole("dialog", { name: "Edit Ada" });
+    await user.click(within(dialog).getByRole("checkbox", { name: /Agent/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.filter((c) => c.method === "PATCH").at(-1)).toMatchObject({ path: "/api/admin/users/u2", body: { roles: [] } });
+    expect(store.get("u2")?.roles).toEqual([]);
+    await waitFor(() => expect(within(rowOf("Ada")).queryByText("Agent")).toBeNull());
+  });
+
   it("suspends and reactivates members, makes a new invitation link, and removes after confirming", async () => {
     const dan = member("u4", "dan@example.test", { firstName: "Dan" });
     const { calls, user } = await openUsers({ members: [grace, ada, bob, dan] });

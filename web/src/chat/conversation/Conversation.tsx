@@ -8,6 +8,9 @@ import { chatKeys, saveChat } from "../../api/chats";
 import { useAuthStore } from "../../auth/store";
 import type { AudioRecordingInfo } from "../../generated/AudioRecordingInfo";
 import type { ModelInfo } from "../../generated/ModelInfo";
+import { LiveAgentContext } from "../../liveAgent/context";
+import { isLiveAgentSource } from "../../liveAgent/messages";
+import { useLiveAgent } from "../../liveAgent/useLiveAgent";
 import { ToolCallActionsContext } from "../../tools/shell/toolCall";
 import { prepareAttachments } from "../attachments";
 import { describeChatError, isConflict } from "../errors";
@@ -19,6 +22,9 @@ import { AttachmentDropZone } from "../input/AttachmentDropZone";
 import { InputBar } from "../input/InputBar";
 import { TooLargeDialog } from "../input/TooLargeDialog";
 import { useAttachments } from "../input/useAttachments";
+import { ImagesOnlyDialog } from "../liveAgent/ImagesOnlyDialog";
+import { LiveAgentBanner } from "../liveAgent/LiveAgentBanner";
+import { UserInfoDialog } from "../liveAgent/UserInfoDialog";
 import { providerOptions, resolveModel } from "../models";
 import { ModelPicker } from "../models/ModelPicker";
 import { notify } from "../notices";
@@ -61,6 +67,10 @@ type Props = {
   headerStart?: ReactNode;
 };
 
+/** A live-agent message into the list: in place of one with its id, else at the end. */
+const upsert = (list: ChatMessage[], message: ChatMessage): ChatMessage[] =>
+  list.some((m) => m.id === message.id) ? list.map((m) => (m.id === message.id ? message : m)) : [...list, message];
+
 const stamp = (message: ChatMessage): ChatMessage =>
   message.metadata?.createdAt ? message : { ...message, metadata: { ...message.metadata, createdAt: Date.now() } };
 
@@ -81,7 +91,11 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
   modelsKnown.current = models !== undefined;
   const [sending, setSending] = useState(false);
   const [sentCount, setSentCount] = useState(0);
-  const { attachments, add, remove, clear, refused, dismissRefused } = useAttachments();
+  // Live-agent messages join the chat like any other, so autosave stores them with it.
+  const setMessagesRef = useRef<((update: (list: ChatMessage[]) => ChatMessage[]) => void) | null>(null);
+  const addLiveMessage = useCallback((message: ChatMessage) => setMessagesRef.current?.((list) => upsert(list, message)), []);
+  const liveAgent = useLiveAgent({ chatId, onMessage: addLiveMessage });
+  const { attachments, add, remove, clear, refused, dismissRefused, unsupported, dismissUnsupported } = useAttachments(liveAgent.live);
   const stored = useRef(!isNew);
   const older = useOlderMessages(chatId, initialRange);
   const { loadedFrom, noteWritten } = older;
@@ -144,6 +158,7 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
     // Approvals answered, client tools' results posted, async results pending: the answer goes on.
     sendAutomaticallyWhen: ({ messages: list }) => shouldContinue(list, asyncTools.claimFollowUp),
   });
+  setMessagesRef.current = setMessages;
   const asyncTools = useAsyncTools({
     status,
     messages,
@@ -204,7 +219,25 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
     return () => document.removeEventListener("keydown", onKey);
   }, [running, stopAnswer]);
 
+  /** In live-agent mode the words and images go to the person (images through the file service). */
+  const sendToLiveAgent = async (text: string) => {
+    if (liveAgent.state.status !== "connected") return;
+    onUsed(chatId);
+    const images = attachments.map((a) => a.file);
+    clear();
+    setSending(true);
+    try {
+      await liveAgent.send(text, images);
+    } finally {
+      setSending(false);
+    }
+  };
+
   const send = async (text: string) => {
+    if (liveAgent.live) {
+      await sendToLiveAgent(text);
+      return;
+    }
     onUsed(chatId);
     const files = attachments.map((a) => a.file);
     clear();
@@ -281,53 +314,61 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
   const busy = running || sending;
   // Nothing running, no error shown, and the server said no answer is coming: the last
   // question needs a way to be answered.
-  const unanswered = !busy && status !== "error" && resumeChecked && messages.at(-1)?.role === "user";
+  // (What the user said to the live agent is not a question for the AI.)
+  const last = messages.at(-1);
+  const unanswered = !busy && status !== "error" && resumeChecked && last?.role === "user" && !isLiveAgentSource(last);
   const empty = messages.length === 0;
   return (
-    <AttachmentDropZone onDrop={(files) => add(files, "pick")}>
-      <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200/70 bg-white/80 px-2 backdrop-blur sm:px-3">
-        {headerStart}
-        <ModelPicker models={models} value={model} onChange={setModel} />
-        <div className="ml-auto flex items-center gap-1">
-          <AudioMenu recordings={recordings} />
-        </div>
-      </header>
-      {empty && !running ? (
-        <WelcomeState model={model} onAsk={(q) => void send(q)} />
-      ) : (
-        <ToolCallActionsContext value={toolCallActions}>
-          <MessageList
-            messages={messages}
-            status={status}
-            chatModel={model}
-            user={user}
-            onDelete={running ? undefined : deleteMessage}
-            onRegenerate={busy ? undefined : answerAgain}
-            onResend={busy ? undefined : resend}
-            sentCount={sentCount}
-            older={{ hasMore: older.hasMore, loading: older.loading, failed: older.failed, onLoad: () => void showOlder() }}
-            footer={
-              status === "error" ? (
-                <ErrorFooter error={error} onRetry={answerAgain} />
-              ) : unanswered ? (
-                <UnansweredFooter onRetry={answerAgain} />
-              ) : undefined
-            }
-          />
-        </ToolCallActionsContext>
-      )}
-      <InputBar
-        running={running}
-        sending={sending}
-        attachments={attachments}
-        onAddFiles={add}
-        onRemoveFile={remove}
-        onRemoveAllFiles={clear}
-        onSend={(text) => void send(text)}
-        onStop={() => void stopAnswer()}
-      />
-      <TooLargeDialog refused={refused} onClose={dismissRefused} />
-    </AttachmentDropZone>
+    <LiveAgentContext value={liveAgent}>
+      <AttachmentDropZone onDrop={(files) => add(files, "pick")} imagesOnly={liveAgent.live}>
+        <header className="flex h-14 shrink-0 items-center gap-1 border-b border-slate-200/70 bg-white/80 px-2 backdrop-blur sm:px-3">
+          {headerStart}
+          <ModelPicker models={models} value={model} onChange={setModel} />
+          <div className="ml-auto flex items-center gap-1">
+            <AudioMenu recordings={recordings} />
+          </div>
+        </header>
+        {empty && !running ? (
+          <WelcomeState model={model} onAsk={(q) => void send(q)} />
+        ) : (
+          <ToolCallActionsContext value={toolCallActions}>
+            <MessageList
+              messages={messages}
+              status={status}
+              chatModel={model}
+              user={user}
+              onDelete={running ? undefined : deleteMessage}
+              onRegenerate={busy ? undefined : answerAgain}
+              onResend={busy ? undefined : resend}
+              sentCount={sentCount}
+              older={{ hasMore: older.hasMore, loading: older.loading, failed: older.failed, onLoad: () => void showOlder() }}
+              footer={
+                status === "error" ? (
+                  <ErrorFooter error={error} onRetry={answerAgain} />
+                ) : unanswered ? (
+                  <UnansweredFooter onRetry={answerAgain} />
+                ) : undefined
+              }
+            />
+          </ToolCallActionsContext>
+        )}
+        <LiveAgentBanner state={liveAgent.state} />
+        <InputBar
+          running={running}
+          sending={sending}
+          attachments={attachments}
+          onAddFiles={add}
+          onRemoveFile={remove}
+          onRemoveAllFiles={clear}
+          onSend={(text) => void send(text)}
+          onStop={() => void stopAnswer()}
+          liveAgent={{ state: liveAgent.state, live: liveAgent.live, onSelectAi: liveAgent.leave, onSelectLiveAgent: liveAgent.connect }}
+        />
+        <TooLargeDialog refused={refused} onClose={dismissRefused} />
+        <ImagesOnlyDialog refused={unsupported} onClose={dismissUnsupported} />
+        <UserInfoDialog request={liveAgent.userInfoRequest} />
+      </AttachmentDropZone>
+    </LiveAgentContext>
   );
 }
 

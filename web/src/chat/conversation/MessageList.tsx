@@ -5,6 +5,7 @@ import { AlertIcon, ArrowDownIcon, LogoMark, Spinner } from "../../components/ic
 import type { UserInfo } from "../../generated/UserInfo";
 import { useAutoScroll } from "../hooks/useAutoScroll";
 import { MessageBubble } from "../message/MessageBubble";
+import { isLiveAgentSource } from "../../liveAgent/messages";
 import { senderOf } from "../message/sender";
 import { LOAD_OLDER_PX } from "../paging";
 import type { ChatMessage, ChatStatus } from "../types";
@@ -57,7 +58,8 @@ export function actionsAt(messages: readonly ChatMessage[], index: number, lastU
   return {
     onDelete,
     onRegenerate: message && index === messages.length - 1 && senderOf(message, "").kind === "assistant" ? onRegenerate : undefined,
-    onResend: message && index === lastUser && senderOf(message, "").kind === "you" ? onResend : undefined,
+    // What was said to the live agent was sent to a person: it is not edited and asked again.
+    onResend: message && index === lastUser && senderOf(message, "").kind === "you" && !isLiveAgentSource(message) ? onResend : undefined,
   };
 }
 

@@ -4,8 +4,11 @@ import { PaperclipIcon } from "../../components/icons";
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes("Files");
 
-/** The conversation area as a drop target, with the 'Drop files here' overlay while dragging. */
-export function AttachmentDropZone({ onDrop, children }: { onDrop: (files: File[]) => void; children: ReactNode }) {
+/**
+ * The conversation area as a drop target, with the 'Drop files here' overlay while
+ * dragging; in live-agent mode it adds 'Images only'.
+ */
+export function AttachmentDropZone({ onDrop, imagesOnly = false, children }: { onDrop: (files: File[]) => void; imagesOnly?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState(false);
   // dragenter/dragleave fire for every child crossed: count them to know when we left.
@@ -44,6 +47,7 @@ export function AttachmentDropZone({ onDrop, children }: { onDrop: (files: File[
           <div className="flex flex-col items-center gap-2 text-teal-800">
             <PaperclipIcon className="size-8" />
             <p className="text-lg font-semibold">{t("input.dropHere")}</p>
+            {imagesOnly && <p className="text-sm font-medium">{t("liveAgent.imagesOnly")}</p>}
           </div>
         </div>
       )}

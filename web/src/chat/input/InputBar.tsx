@@ -1,6 +1,8 @@
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HeadsetIcon, MicIcon, PaperclipIcon, SendIcon, SparklesIcon, Spinner, StopIcon } from "../../components/icons";
+import type { LiveAgentState } from "../../liveAgent/state";
+import { aiSwitchBlocked } from "../../liveAgent/useLiveAgent";
 import type { AttachSource } from "../attachments";
 import { AttachmentList } from "./AttachmentList";
 import type { Attachment } from "./useAttachments";
@@ -19,6 +21,17 @@ type Props = {
   /** Called with the text when sending is allowed; the bar empties itself. */
   onSend: (text: string) => void;
   onStop: () => void;
+  /** The AI / live agent switch and what live-agent mode changes; without it the switch is inert. */
+  liveAgent?: LiveAgentControls;
+};
+
+/** The live agent as the input bar sees it (spec 002 §2, §4). */
+export type LiveAgentControls = {
+  state: LiveAgentState;
+  /** The chat talks to the live agent (connecting, queued, connected, or coming back). */
+  live: boolean;
+  onSelectAi: () => void;
+  onSelectLiveAgent: () => void;
 };
 
 /** Sending needs non-blank text or a file, and no response running (spec 000 §5). */
@@ -36,18 +49,29 @@ const iconButton = `${iconBase} hover:bg-slate-100 hover:text-slate-800 disabled
  */
 const unavailable = "cursor-not-allowed opacity-45";
 
+const switchButton = "inline-flex items-center gap-1 rounded-md px-2 py-1 whitespace-nowrap disabled:cursor-not-allowed disabled:opacity-60";
+
 /**
  * The input bar (spec 000 §2): a growing text box (Enter sends, Shift+Enter breaks the
  * line), attach, voice, send or stop, and the AI / live agent switch.
  */
-export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFile, onRemoveAllFiles, onSend, onStop }: Props) {
+export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFile, onRemoveAllFiles, onSend, onStop, liveAgent }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState("");
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const unavailableId = `${hintId}-unavailable`;
-  const sendable = canSend(text, attachments.length, running || sending);
+  const live = liveAgent?.live ?? false;
+  const status = liveAgent?.state.status ?? "idle";
+  const queued = live && status === "queued";
+  // To the live agent only once connected (spec 002 §5), and images only.
+  const liveReady = !live || status === "connected";
+  const sendable = liveReady && canSend(text, attachments.length, running || sending);
+  const placeholder = !live ? t("input.placeholder") : queued ? t("liveAgent.placeholderQueued") : t("liveAgent.placeholder");
+  // During an AI response neither switch moves; while connecting or queued the way out is the connect button.
+  const aiBlocked = running || (live && aiSwitchBlocked(status));
+  const liveBlocked = running;
 
   useLayoutEffect(() => {
     const el = textRef.current;
@@ -97,7 +121,8 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          placeholder={t("input.placeholder")}
+          placeholder={placeholder}
+          disabled={queued}
           aria-describedby={hintId}
           autoFocus
           className="block max-h-[200px] w-full resize-none bg-transparent px-4 pt-3 pb-1 text-[15px] leading-6 text-slate-900 placeholder:text-slate-400 focus:outline-none"
@@ -108,43 +133,64 @@ export function InputBar({ running, sending, attachments, onAddFiles, onRemoveFi
             type="file"
             multiple
             hidden
+            accept={live ? "image/*" : undefined}
             data-testid="file-input"
             onChange={(e) => {
               onAddFiles(Array.from(e.target.files ?? []), "pick");
               e.target.value = "";
             }}
           />
-          <button type="button" className={iconButton} onClick={() => fileRef.current?.click()} aria-label={t("input.attach")} title={t("input.attach")}>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => fileRef.current?.click()}
+            disabled={!liveReady}
+            aria-label={live ? t("liveAgent.attachImages") : t("input.attach")}
+            title={live ? t("liveAgent.attachImages") : t("input.attach")}
+          >
             <PaperclipIcon className="size-5" />
           </button>
           <span id={unavailableId} hidden>
             {t("input.notAvailable")}
           </span>
-          <button
-            type="button"
-            className={`${iconBase} ${unavailable}`}
-            aria-disabled="true"
-            aria-describedby={unavailableId}
-            aria-label={t("input.voice")}
-            title={t("input.voiceSoon")}
-          >
-            <MicIcon className="size-5" />
-          </button>
+          {live ? (
+            <button type="button" className={iconButton} disabled aria-label={t("input.voice")} title={t("liveAgent.voiceOff")}>
+              <MicIcon className="size-5" />
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={`${iconBase} ${unavailable}`}
+              aria-disabled="true"
+              aria-describedby={unavailableId}
+              aria-label={t("input.voice")}
+              title={t("input.voiceSoon")}
+            >
+              <MicIcon className="size-5" />
+            </button>
+          )}
           {/* By the bar's own width, not the window's: beside an open panel the bar is narrow on a wide screen. */}
           <div role="group" aria-label={t("input.mode")} className="ml-1 hidden shrink-0 items-center rounded-lg bg-slate-100 p-0.5 text-xs font-medium @sm:flex">
-            <button type="button" aria-pressed="true" className="inline-flex items-center gap-1 rounded-md bg-white px-2 py-1 whitespace-nowrap text-slate-800 shadow-xs">
-              <SparklesIcon className="size-3.5 text-teal-600" />
+            <button
+              type="button"
+              aria-pressed={!live}
+              disabled={!liveAgent || aiBlocked}
+              title={live && aiBlocked && !running ? t("liveAgent.switchBlocked") : running ? t("liveAgent.aiBusy") : undefined}
+              onClick={() => live && liveAgent?.onSelectAi()}
+              className={`${switchButton} ${live ? "text-slate-500" : "bg-white text-slate-800 shadow-xs"}`}
+            >
+              <SparklesIcon className={`size-3.5 ${live ? "" : "text-teal-600"}`} />
               {t("input.modeAi")}
             </button>
             <button
               type="button"
-              aria-pressed="false"
-              aria-disabled="true"
-              aria-describedby={unavailableId}
-              title={t("input.liveAgentSoon")}
-              className={`inline-flex items-center gap-1 rounded-md px-2 py-1 whitespace-nowrap text-slate-500 ${unavailable}`}
+              aria-pressed={live}
+              disabled={!liveAgent || liveBlocked}
+              title={running ? t("liveAgent.aiBusy") : undefined}
+              onClick={() => !live && liveAgent?.onSelectLiveAgent()}
+              className={`${switchButton} ${live ? "bg-white text-slate-800 shadow-xs" : "text-slate-500"}`}
             >
-              <HeadsetIcon className="size-3.5" />
+              <HeadsetIcon className={`size-3.5 ${live ? "text-teal-600" : ""}`} />
               {t("input.modeLiveAgent")}
             </button>
           </div>

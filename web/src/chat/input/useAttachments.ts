@@ -13,11 +13,17 @@ export type RefusedFiles = { source: AttachSource; files: File[] };
 
 let nextId = 0;
 
-/** The files waiting to be sent with the next message. */
-export function useAttachments() {
+/**
+ * The files waiting to be sent with the next message. With `imagesOnly` (live-agent
+ * mode, spec 002 §5) any other file is refused, and `unsupported` says which.
+ */
+export function useAttachments(imagesOnly = false) {
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [refused, setRefused] = useState<RefusedFiles | null>(null);
+  const [unsupported, setUnsupported] = useState<RefusedFiles | null>(null);
   const urls = useRef(new Set<string>());
+  const onlyImages = useRef(imagesOnly);
+  onlyImages.current = imagesOnly;
 
   const release = (items: readonly Attachment[]) => {
     for (const a of items) {
@@ -28,8 +34,15 @@ export function useAttachments() {
     }
   };
 
-  const add = useCallback((files: readonly File[], source: AttachSource) => {
+  const add = useCallback((given: readonly File[], source: AttachSource) => {
+    let files = given;
     if (files.length === 0) return;
+    if (onlyImages.current) {
+      const others = files.filter((f) => !isImage(mediaTypeOf(f)));
+      if (others.length > 0) setUnsupported({ source, files: others });
+      files = files.filter((f) => isImage(mediaTypeOf(f)));
+      if (files.length === 0) return;
+    }
     const { accepted, tooLarge } = splitBySize(files);
     if (tooLarge.length > 0) setRefused({ source, files: tooLarge });
     const added = accepted.map((file): Attachment => {
@@ -63,5 +76,14 @@ export function useAttachments() {
     };
   }, []);
 
-  return { attachments, add, remove, clear, refused, dismissRefused: () => setRefused(null) };
+  return {
+    attachments,
+    add,
+    remove,
+    clear,
+    refused,
+    dismissRefused: () => setRefused(null),
+    unsupported,
+    dismissUnsupported: () => setUnsupported(null),
+  };
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/Avatar";
 import { HeadsetIcon, LogoMark, MicIcon, StopIcon } from "../../components/icons";
 import type { UserInfo } from "../../generated/UserInfo";
-import { ToolPart } from "../../tools/registry";
+import { MessageFooter, ToolPart } from "../../tools/registry";
 import { Markdown } from "../../markdown/Markdown";
 import { ToolCallAnswerableContext, ToolCallDataContext } from "../../tools/shell/toolCall";
 import { dataByToolCall } from "../toolCalls/dataParts";
@@ -159,6 +159,7 @@ export const MessageBubble = memo(function MessageBubble({ message, chatModel, u
             </ToolCallAnswerableContext>
           </div>
         )}
+        {!mine && <MessageFooter parts={message.parts} messageId={message.id} />}
       </div>
     </article>
   );

@@ -5,6 +5,8 @@ import type { ApiSearchInput } from "./systems/ApiSearchInput";
 import type { ApiSearchResult } from "./systems/ApiSearchResult";
 import type { AskAnswer } from "./proving/AskAnswer";
 import type { AskInput } from "./proving/AskInput";
+import type { ConnectLiveAgentInput } from "./live_agent/ConnectLiveAgentInput";
+import type { ConnectLiveAgentOutput } from "./live_agent/ConnectLiveAgentOutput";
 import type { CountInput } from "./proving/CountInput";
 import type { CountReport } from "./proving/CountReport";
 import type { CreateIssueInput } from "./jira/CreateIssueInput";
@@ -82,6 +84,7 @@ export type ToolTypes = {
   apiCall: { input: ApiCallInput; output: ApiCallResult };
   apiSearch: { input: ApiSearchInput; output: ApiSearchResult };
   biDashboardTool: { input: DashboardInput; output: DashboardResult };
+  connectLiveAgent: { input: ConnectLiveAgentInput; output: ConnectLiveAgentOutput };
   createTodoList: { input: CreateTodoInput; output: TodoList };
   delegateToAgent: { input: DelegateToAgentInput; output: DelegationResult };
   deleteMemory: { input: DeleteMemoryInput; output: DeleteMemoryResult };
