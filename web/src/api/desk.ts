@@ -1,3 +1,4 @@
+import { jsonObject, socketUrl } from "../lib/keptSocket";
 import { isRecord } from "../lib/values";
 import { api } from "./client";
 import type {
@@ -95,20 +96,13 @@ export const DESK_PROTOCOL = "waybill.desk.v1";
 
 /** The desk socket's address on this page's origin (the dev server proxies it like the API). */
 export function deskSocketUrl(tenantId: string, origin: Pick<Location, "protocol" | "host"> = window.location): string {
-  const scheme = origin.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${origin.host}/api/desk/ws?tenant=${encodeURIComponent(tenantId)}`;
+  return socketUrl("/api/desk/ws", tenantId, origin);
 }
 
 /** A socket message as a `DeskEvent`; null for anything else (a newer server's kinds included). */
 export function parseDeskEvent(text: unknown): DeskEvent | null {
-  if (typeof text !== "string") return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!isRecord(value)) return null;
+  const value = jsonObject(text);
+  if (!value) return null;
   switch (value.type) {
     case "queue":
       return Array.isArray(value.queue) ? { type: "queue", queue: value.queue.filter(isRecord) as QueueEntry[] } : null;

@@ -42,7 +42,15 @@ async function open(path: string) {
   mockFetch(server.handler);
   const app = renderApp(path);
   await waitFor(() => expect(titles()).toEqual(["Dock schedule", "Yard moves"]), { timeout: 5000 });
-  const socket = FakeWebSocket.last()!;
+  // The socket opens once the access token is read, which may come after the list.
+  const socket = await waitFor(
+    () => {
+      const last = FakeWebSocket.last();
+      if (!last) throw new Error("the events socket is not open yet");
+      return last;
+    },
+    { timeout: 5000 },
+  );
   act(() => socket.accept());
   return { ...app, server, socket };
 }

@@ -1,6 +1,6 @@
 import { DESK_PROTOCOL, deskSocketUrl, parseDeskEvent } from "../api/desk";
 import type { DeskEvent } from "../api/deskTypes";
-import { reconnectDelay } from "../chat/chatEvents";
+import { keepSocketOpen } from "../lib/keptSocket";
 
 type Options = {
   tenantId: string;
@@ -14,56 +14,19 @@ type Options = {
 
 /**
  * Keeps the desk socket (`/api/desk/ws`) open until the returned function is called, the
- * way the chat list's events socket is kept: on a close it reconnects after
- * `reconnectDelay` (reset once a connection opens), each time with the token current then.
- * Without a token (signed out) it stops trying.
+ * way the chat list's events socket is kept (`keepSocketOpen`).
  */
 export function connectDesk({ tenantId, token, onEvent, onLive, random }: Options): () => void {
-  let closed = false;
-  let socket: WebSocket | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let attempt = 0;
-
-  const retry = () => {
-    if (closed) return;
-    timer = setTimeout(() => void open(), reconnectDelay(attempt, random));
-    attempt += 1;
-  };
-
-  const open = async () => {
-    let current: string | null;
-    try {
-      current = await token();
-    } catch {
-      retry();
-      return;
-    }
-    if (closed || !current) return;
-    const ws = new WebSocket(deskSocketUrl(tenantId), [DESK_PROTOCOL, `bearer.${current}`]);
-    socket = ws;
-    ws.onopen = () => {
-      attempt = 0;
-      onLive(true);
-    };
-    ws.onmessage = (message: MessageEvent) => {
-      const event = parseDeskEvent(message.data);
+  return keepSocketOpen({
+    url: deskSocketUrl(tenantId),
+    protocol: DESK_PROTOCOL,
+    token,
+    random,
+    onMessage: (data) => {
+      const event = parseDeskEvent(data);
       if (event) onEvent(event);
-    };
-    ws.onclose = () => {
-      if (socket === ws) socket = null;
-      onLive(false);
-      retry();
-    };
-  };
-
-  void open();
-  return () => {
-    closed = true;
-    clearTimeout(timer);
-    if (socket) {
-      socket.onclose = null;
-      socket.close();
-      socket = null;
-    }
-  };
+    },
+    onOpen: () => onLive(true),
+    onDown: () => onLive(false),
+  });
 }
