@@ -107,6 +107,8 @@ start_fake_searxng() {
 # Starts web/e2e/fakes/$1.mjs, writing its output to $2; sets FAKE_PID and FAKE_URL.
 start_fake() {
   local name=$1 log=$2 url=
+  # Created here: the background job may open it only after the first look below.
+  : >"$log"
   node "$ROOT/web/e2e/fakes/$name.mjs" >"$log" 2>&1 &
   FAKE_PID=$!
   for _ in $(seq 1 100); do
@@ -126,7 +128,7 @@ start_fake() {
 # and removes the data when the script exits.
 start_test_server() {
   local port data server
-  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  port=$(free_port)
   data=$(mktemp -d)
   export WAYBILL_URL="http://127.0.0.1:$port"
   export WAYBILL_E2E_EMAIL=e2e@waybill.local
@@ -142,14 +144,65 @@ start_test_server() {
     WAYBILL_OUTBOUND_ALLOW_HOSTS=127.0.0.1 WAYBILL_PROVING_FAMILY=true \
     "$CARGO_TARGET_DIR/debug/waybill" serve --addr "127.0.0.1:$port" --data-dir "$data" >"$TEST_SERVER_LOG" 2>&1 &
   server=$!
-  # shellcheck disable=SC2064 # expand now: the trap must stop these servers and remove this folder
-  trap "kill $server $FAKE_OPEN_METEO_PID $FAKE_SEARXNG_PID 2>/dev/null || true; wait $server $FAKE_OPEN_METEO_PID $FAKE_SEARXNG_PID 2>/dev/null || true; rm -rf '$data'" EXIT
-  for _ in $(seq 1 100); do
-    curl -fsS "$WAYBILL_URL/healthz" >/dev/null 2>&1 && return 0
-    kill -0 "$server" 2>/dev/null || { cat "$TEST_SERVER_LOG"; exit 1; }
+  at_exit "kill $server $FAKE_OPEN_METEO_PID $FAKE_SEARXNG_PID 2>/dev/null || true; wait $server $FAKE_OPEN_METEO_PID $FAKE_SEARXNG_PID 2>/dev/null || true; rm -rf '$data'"
+  wait_healthy "$WAYBILL_URL" "$server" "$TEST_SERVER_LOG"
+}
+
+# Commands run when the script exits, the last added first.
+EXIT_COMMANDS=()
+at_exit() {
+  EXIT_COMMANDS=("$1" "${EXIT_COMMANDS[@]}")
+  trap 'for command in "${EXIT_COMMANDS[@]}"; do eval "$command"; done' EXIT
+}
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# Waits until the server at $1 (process $2, log $3) answers /healthz; exits when it does not.
+wait_healthy() {
+  local url=$1 pid=$2 log=$3
+  for _ in $(seq 1 300); do
+    curl -fsS "$url/healthz" >/dev/null 2>&1 && return 0
+    kill -0 "$pid" 2>/dev/null || { cat "$log"; exit 1; }
     sleep 0.1
   done
   echo "the server did not start"
-  cat "$TEST_SERVER_LOG"
+  cat "$log"
   exit 1
+}
+
+# Two `waybill serve` instances sharing a throwaway PostgreSQL database, a data directory
+# (signing keys, files) and a NATS server of their own, with the e2e admin account (call
+# start_test_server first); exports WAYBILL_URL_A and WAYBILL_URL_B and removes it all when
+# the script exits. Needs PostgreSQL on 127.0.0.1:5432 (ensure_postgres) and nats-server.
+start_instance_pair() {
+  local data db nats_port nats a b port_a port_b nats_bin
+  data=$(mktemp -d)
+  db="waybill_e2e_$$_$(date +%s)"
+  psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $db" >/dev/null
+  at_exit "psql -h 127.0.0.1 -U postgres -qc 'DROP DATABASE IF EXISTS $db WITH (FORCE)' >/dev/null 2>&1 || true; rm -rf '$data'"
+  nats_bin=$(command -v nats-server || echo /usr/sbin/nats-server)
+  nats_port=$(free_port)
+  "$nats_bin" -a 127.0.0.1 -p "$nats_port" >"$data/nats.log" 2>&1 &
+  nats=$!
+  at_exit "kill $nats 2>/dev/null || true; wait $nats 2>/dev/null || true"
+  for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$nats_port") 2>/dev/null && break; sleep 0.1; done
+  port_a=$(free_port)
+  port_b=$(free_port)
+  export WAYBILL_URL_A="http://127.0.0.1:$port_a" WAYBILL_URL_B="http://127.0.0.1:$port_b"
+  pair_instance() {
+    WAYBILL_CHAT_REQUESTS_PER_MINUTE=0 WAYBILL_TOOL_CALLS_PER_MINUTE=0 WAYBILL_LOGIN_ATTEMPTS_PER_ACCOUNT=1000 \
+    WAYBILL_ADMIN_EMAIL=$WAYBILL_E2E_EMAIL WAYBILL_ADMIN_PASSWORD=$WAYBILL_E2E_PASSWORD WAYBILL_LOG=warn \
+      DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db" WAYBILL_NATS_URL="nats://127.0.0.1:$nats_port" \
+      "$CARGO_TARGET_DIR/debug/waybill" serve --addr "127.0.0.1:$1" --data-dir "$data" >"$data/server-$1.log" 2>&1 &
+  }
+  # One after the other: the first sets up the database and the keys, the second finds them.
+  pair_instance "$port_a"
+  a=$!
+  at_exit "kill $a 2>/dev/null || true; wait $a 2>/dev/null || true"
+  wait_healthy "$WAYBILL_URL_A" "$a" "$data/server-$port_a.log"
+  pair_instance "$port_b"
+  b=$!
+  at_exit "kill $b 2>/dev/null || true; wait $b 2>/dev/null || true"
+  wait_healthy "$WAYBILL_URL_B" "$b" "$data/server-$port_b.log"
+  PAIR_SERVER_LOGS="$data/server-$port_a.log $data/server-$port_b.log"
 }

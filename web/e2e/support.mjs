@@ -77,14 +77,17 @@ export async function newPage(browser, { locale = "en-US", width = 1280, height 
   return { context, page, pageErrors };
 }
 
-/** The API with a session of its own, as a script would use it. */
-export async function apiSession() {
-  const res = await fetch(new URL("/api/auth/login", baseUrl), {
+/**
+ * The API with a session of its own, as a script would use it: the e2e account's, or
+ * `account`'s, on the server at `url`.
+ */
+export async function apiSession(url = baseUrl, account = { email, password }) {
+  const res = await fetch(new URL("/api/auth/login", url), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify(account),
   });
-  assert.equal(res.status, 200, "the e2e account signs in");
+  assert.equal(res.status, 200, `${account.email} signs in`);
   const login = await res.json();
   const tenant = login.tenants[0];
   const headers = {
@@ -95,7 +98,7 @@ export async function apiSession() {
   };
   /** @param {string} path @param {RequestInit} [init] */
   const call = async (path, init = {}) => {
-    const r = await fetch(new URL(path, baseUrl), { ...init, headers: { ...headers, ...init.headers } });
+    const r = await fetch(new URL(path, url), { ...init, headers: { ...headers, ...init.headers } });
     const text = await r.text();
     return { status: r.status, body: text ? JSON.parse(text) : null };
   };

@@ -7,13 +7,15 @@
 // tracker's cards and its own pages (/tracker and an issue); the memory search card and
 // the memory page (/admin/memories) with a few memories; the knowledge card citing the
 // demo's cycle count SOP and the knowledge bases page (/admin/knowledge); the web search
-// and page cards; plus the empty state in every language and the users page in German, at
-// 1024×768 and on a phone, to look over. It clears the account's chats and adds members to
-// its tenant: point it at a throwaway server whose weather tool answers and whose web
-// search is set up (scripts/e2e.sh's fake Open-Meteo and fake SearXNG). Chinese
-// text needs a CJK font on the machine (Debian: fonts-noto-cjk).
+// and page cards; the live agent (the chat's offer, the queue, the connected chat) and the
+// agents' desk (the queue, a conversation with canned replies); plus the empty state in
+// every language and the users page in German, at 1024×768 and on a phone, to look over.
+// It clears the account's chats and adds members to its tenant: point it at a throwaway
+// server whose weather tool answers and whose web search is set up (scripts/e2e.sh's fake
+// Open-Meteo and fake SearXNG). Chinese text needs a CJK font on the machine (Debian:
+// fonts-noto-cjk).
 //
-//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes|tracker|tracker-page|memory|websearch|knowledge]
+//   WAYBILL_URL=… WAYBILL_E2E_EMAIL=… WAYBILL_E2E_PASSWORD=… npm run screenshots [-- --all-languages DIR] [--only admin|systems|planning|bi|cubes|tracker|tracker-page|memory|websearch|knowledge|live-agent]
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +23,8 @@ import { fileURLToPath } from "node:url";
 import { ArtifactsPanel } from "../e2e/pages/artifacts.mjs";
 import { ChatPage } from "../e2e/pages/chat.mjs";
 import { InvitePage } from "../e2e/pages/invite.mjs";
+import { png } from "../e2e/pages/liveAgent.mjs";
+import { LoginPage } from "../e2e/pages/login.mjs";
 import { TrackerPage } from "../e2e/pages/tracker.mjs";
 import { UsersPage } from "../e2e/pages/users.mjs";
 import { apiSession, baseUrl, launchBrowser, newPage, signedInState } from "../e2e/support.mjs";
@@ -576,6 +580,157 @@ async function shootKnowledge(browser, storageState, api, lang, dir = out) {
   }
 }
 
+/** "I want to talk to a person" in each language, as the offline model hears it. */
+const ASK_FOR_A_PERSON = {
+  en: "I want to talk to a person",
+  "zh-CN": "我想转人工客服",
+  "zh-TW": "請幫我轉真人客服",
+  es: "Quiero hablar con una persona",
+  ja: "オペレーターと話したいです",
+  de: "Ich möchte mit einem Menschen sprechen",
+  fr: "Je voudrais parler à un conseiller",
+};
+
+/** What the customer writes with the photo of the door. */
+const DOOR_MESSAGE = {
+  en: "Trailer TR-1042 has been at door 7 since noon. Here is the door:",
+  "zh-CN": "拖车 TR-1042 从中午起一直停在 7 号门。这是门口的照片：",
+  "zh-TW": "拖車 TR-1042 從中午起一直停在 7 號門。這是門口的照片：",
+  es: "El remolque TR-1042 está en la puerta 7 desde el mediodía. Esta es la puerta:",
+  ja: "トレーラー TR-1042 が正午から 7 番ドアに止まったままです。ドアの写真です：",
+  de: "Anhänger TR-1042 steht seit Mittag an Tor 7. Hier ist das Tor:",
+  fr: "La remorque TR-1042 est à la porte 7 depuis midi. Voici la porte :",
+};
+
+/** What the agent answers, before and after the yard map. */
+const AGENT_SAYS = {
+  en: ["Hi, this is Ana from the operations desk. I have read your conversation with the assistant and will take it from here.", "The trailer is moving to door 9; the map shows the way."],
+  "zh-CN": ["您好，我是运营服务台的 Ana。我已经看过您与助手的对话，接下来由我为您处理。", "拖车正在移到 9 号门，路线见地图。"],
+};
+
+/** The agent who takes the queue in the live-agent screenshots. */
+const DESK_AGENT = { email: "ana.ruiz@demo.example", password: "screenshot-password" };
+
+const CANNED = [
+  { title: "Greeting", text: "Hi, this is Ana from the operations desk. I have read your conversation with the assistant and will take it from here." },
+  { title: "Trailer moved", text: "The trailer has been moved to another door; the yard team will confirm the new door number in a few minutes." },
+  { title: "Carrier informed", text: "I have informed the carrier and asked them to send an updated ETA." },
+];
+
+/** Ana as an agent with a password, and the tenant's canned replies (either may be there from an earlier run). */
+async function seedDesk(api) {
+  const facilities = api.login.tenants[0].facilities.map((f) => f.id);
+  await api.call("/api/admin/users", { method: "POST", body: JSON.stringify({ email: DESK_AGENT.email, firstName: "Ana", roles: ["agent"], facilities, password: DESK_AGENT.password }) });
+  const { body: existing } = await api.call("/api/desk/canned");
+  for (const reply of CANNED) {
+    if (!existing?.some((r) => r.title === reply.title)) await api.call("/api/desk/canned", { method: "POST", body: JSON.stringify(reply) });
+  }
+  const agent = await apiSession(baseUrl, DESK_AGENT);
+  // Whatever an earlier run left open is closed, so the queue holds only this run's customer.
+  const { body: open } = await agent.call("/api/desk/sessions?mine=false");
+  const { body: queue } = await agent.call("/api/desk/queue");
+  for (const session of [...(open ?? []), ...(queue ?? [])]) {
+    await agent.call(`/api/desk/sessions/${session.id}/close`, { method: "POST", body: JSON.stringify({ resolution: "Closed before the screenshots." }) });
+  }
+  return agent;
+}
+
+/**
+ * The live agent in `lang`: the chat's offer with its connect button, the queued banner,
+ * the desk with the queue and the customer's AI conversation, the desk in the conversation
+ * with its canned replies, and the chat connected with the agent's message and images.
+ * With `dir` other than docs/screenshots, only the desk in the conversation and the
+ * connected chat are written there.
+ */
+async function shootLiveAgent(browser, storageState, agentState, api, agent, files, lang, dir = out) {
+  const docs = dir === out;
+  const path = (name) => `${dir.replace(/\/$/, "")}/${name}-${lang}.png`;
+  const user = await freshChat(browser, storageState, api, lang, { width: 1280, height: 860 });
+  const desk = await newPage(browser, { storageState: agentState, locale: lang === "en" ? "en-US" : lang, width: 1360, height: 900 });
+  const { page, chat } = user;
+  try {
+    await desk.context.addInitScript((code) => localStorage.setItem("waybill.language", code), lang);
+    await chat.modelPicker.filter({ hasNotText: /Loading models…|正在加载模型/ }).waitFor();
+    const box = page.getByRole("textbox").first();
+    await box.fill(ASK_FOR_A_PERSON[lang]);
+    await box.press("Enter");
+    const connect = page.getByTestId("connect-live-agent");
+    await connect.and(page.locator('[data-state="idle"]')).waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="input-bar"] button[type="submit"]').waitFor();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    if (docs) await page.screenshot({ path: path("live-agent-offer") });
+
+    await connect.click();
+    await page.getByTestId("live-agent-waiting").waitFor();
+    await page.waitForTimeout(300);
+    if (docs) await page.screenshot({ path: path("live-agent-queued") });
+
+    await desk.page.goto(new URL("/desk", baseUrl).href);
+    await desk.page.getByTestId("desk-queue-entry").first().click();
+    await desk.page.getByTestId("desk-ai-message").nth(1).waitFor();
+    await desk.page.mouse.move(0, 0);
+    await desk.page.waitForTimeout(300);
+    if (docs) await desk.page.screenshot({ path: path("desk-queue") });
+
+    // The claim and the first words through the API; the rest as the agent and the user would.
+    const { body: queue } = await agent.call("/api/desk/queue");
+    const sessionId = queue[0].id;
+    await agent.call(`/api/desk/sessions/${sessionId}/claim`, { method: "POST" });
+    const say = (content, type = 0) => agent.call(`/api/desk/sessions/${sessionId}/messages`, { method: "POST", body: JSON.stringify({ content, type }) });
+    await page.getByTestId("live-agent-waiting").waitFor({ state: "hidden", timeout: 20_000 });
+    await say((AGENT_SAYS[lang] ?? AGENT_SAYS.en)[0]);
+    await box.fill(DOOR_MESSAGE[lang]);
+    await page.getByTestId("file-input").setInputFiles(join(files, "door-7.png"));
+    await page.getByTestId("attachment-list").waitFor();
+    await page.locator('[data-testid="input-bar"] button[type="submit"]').click();
+    await desk.page.getByTestId("desk-mine-entry").first().click();
+    await desk.page.locator('[data-testid="desk-message"][data-sender="customer"] img').waitFor();
+    await desk.page.getByTestId("desk-image-input").setInputFiles(join(files, "yard-map.png"));
+    await desk.page.locator('[data-testid="desk-message"][data-sender="agent"] img').waitFor();
+    await say((AGENT_SAYS[lang] ?? AGENT_SAYS.en)[1]);
+    await desk.page.getByTestId("desk-session").locator("button[aria-expanded]").click();
+    await desk.page.getByTestId("desk-canned").nth(CANNED.length - 1).waitFor();
+    await desk.page.mouse.move(0, 0);
+    await desk.page.waitForTimeout(400);
+    await desk.page.screenshot({ path: path("desk-conversation"), fullPage: true });
+
+    await page.locator('[data-testid="message"][data-role="assistant"] img').last().waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="message"] img')].every((img) => img.complete));
+    await page.getByText((AGENT_SAYS[lang] ?? AGENT_SAYS.en)[1]).waitFor();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path("live-agent-connected") });
+    await agent.call(`/api/desk/sessions/${sessionId}/close`, { method: "POST", body: JSON.stringify({ resolution: "Trailer moved to door 9." }) });
+    await page.getByTestId("live-agent-banner").waitFor({ state: "hidden" });
+  } finally {
+    await desk.context.close();
+    await user.context.close();
+  }
+}
+
+/** The live agent's screenshots in English and Chinese (and with `--all-languages DIR`, in every language there). */
+async function shootLiveAgents(browser, storageState, api) {
+  const agent = await seedDesk(api);
+  const files = await mkdtemp(join(tmpdir(), "waybill-live-agent-"));
+  const login = await newPage(browser);
+  try {
+    await writeFile(join(files, "door-7.png"), png());
+    await writeFile(join(files, "yard-map.png"), png(200, 160, [56, 189, 248], [251, 113, 133]));
+    const loginPage = new LoginPage(login.page, baseUrl);
+    await loginPage.goto();
+    await loginPage.signIn(DESK_AGENT.email, DESK_AGENT.password);
+    await new ChatPage(login.page, baseUrl).isShown();
+    const agentState = await login.context.storageState();
+    for (const lang of allLanguagesDir ? ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"] : ["en", "zh-CN"]) {
+      await shootLiveAgent(browser, storageState, agentState, api, agent, files, lang, allLanguagesDir && !["en", "zh-CN"].includes(lang) ? allLanguagesDir : out);
+    }
+  } finally {
+    await login.context.close();
+    await rm(files, { recursive: true, force: true });
+  }
+}
+
 /** Picks the option holding `text` (any: /./) in the selector of form field `field`. */
 async function pickOption(form, field, search, text) {
   await form.getByTestId(`form-field-${field}`).getByRole("combobox").first().click();
@@ -724,6 +879,7 @@ async function main() {
       }
       return;
     }
+    if (only === "live-agent") return await shootLiveAgents(browser, storageState, api);
     if (only === "systems") {
       await shootSystems(browser, storageState, api, "en");
       return await shootSystems(browser, storageState, api, "zh-CN");
@@ -753,6 +909,7 @@ async function main() {
     await shootKnowledge(browser, storageState, api, "zh-CN");
     await shootWebSearch(browser, storageState, api, "en");
     await shootWebSearch(browser, storageState, api, "zh-CN");
+    await shootLiveAgents(browser, storageState, api);
     if (allLanguagesDir) {
       for (const lang of ["en", "zh-CN", "zh-TW", "es", "ja", "de", "fr"]) {
         const { context, page } = await newPage(browser, { storageState, width: 1280, height: 800 });

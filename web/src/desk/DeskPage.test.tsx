@@ -177,6 +177,25 @@ describe("the agent desk", { timeout: 30_000 }, () => {
     await waitFor(() => expect(queueNames()).toEqual(["Omar Reyes", "Kim Nguyen"]));
   });
 
+  it("keeps a customer this agent claimed in another tab open, and says when another agent took the one looked at", async () => {
+    const { desk, user } = await openDesk();
+    await waitFor(() => expect(queueNames()).toEqual(["Dana Whitfield", "Omar Reyes"]));
+    await goLive();
+
+    await user.click(screen.getByRole("button", { name: /Dana Whitfield/ }));
+    await screen.findByRole("button", { name: "Claim" });
+    act(() => desk.claimInAnotherTab("s-dana"));
+    expect(await screen.findByRole("textbox", { name: "Reply" })).toBeVisible();
+    expect(within(screen.getByRole("list", { name: "My conversations" })).getByText("Dana Whitfield")).toBeVisible();
+    expect(screen.queryByTestId("action-notice")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: /Omar Reyes/ }));
+    await screen.findByRole("button", { name: "Claim" });
+    act(() => desk.claimByOther("s-omar"));
+    expect(await screen.findByTestId("action-notice")).toHaveTextContent("Another agent took the conversation you were looking at.");
+    expect(screen.queryByTestId("desk-session")).toBeNull();
+  });
+
   it("notifies and chimes when someone joins the queue while online, and stays quiet while away", async () => {
     const { desk, user, calls } = await openDesk();
     await waitFor(() => expect(queueNames()).toHaveLength(2));

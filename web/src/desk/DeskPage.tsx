@@ -105,14 +105,29 @@ function AgentDesk() {
     return () => document.removeEventListener("pointerdown", unlockAudio);
   }, []);
 
-  // Another agent took the customer this agent was looking at: say so rather than leave a stale page.
+  // The customer this agent was looking at left the queue. Claimed by this agent (in
+  // another tab): the conversation stays open as theirs. Claimed by another agent: say so
+  // rather than leave a stale page. The queue is pushed before the agent's own list is
+  // read again, so that list is read first.
   const claimingId = claim.isPending ? claim.variables?.id : undefined;
+  const refetchMine = mine.refetch;
   useEffect(() => {
     if (!selection || selection.from !== "queue" || !queue.data || claimingId === selection.id) return;
-    if (queue.data.some((q) => q.id === selection.id) || mine.data?.some((s) => s.id === selection.id)) return;
-    setSelection(null);
-    setNotice({ tone: "error", text: t("desk.takenByOther") });
-  }, [selection, queue.data, mine.data, claimingId, t]);
+    if (queue.data.some((q) => q.id === selection.id)) return;
+    let current = true;
+    void refetchMine().then(({ data }) => {
+      if (!current) return;
+      if (data?.some((s) => s.id === selection.id)) {
+        setSelection({ id: selection.id, from: "mine" });
+      } else {
+        setSelection(null);
+        setNotice({ tone: "error", text: t("desk.takenByOther") });
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [selection, queue.data, claimingId, refetchMine, t]);
 
   if (isForbidden(me.error)) return <OnlyAgents />;
 

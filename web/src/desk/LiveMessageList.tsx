@@ -40,9 +40,31 @@ const BUBBLE: Record<SenderKind, string> = {
 export function LiveMessageList({ session, messages }: { session: DeskSession; messages: readonly LiveMessage[] }) {
   const { t, i18n } = useTranslation();
   const list = useRef<HTMLOListElement>(null);
+  // Whether the agent is reading the newest (not scrolled back): then images that load
+  // later keep the box at the bottom too.
+  const pinned = useRef(true);
+  const shown = messages.length > 0;
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
+    pinned.current = true;
   }, [messages.length]);
+  useEffect(() => {
+    const box = list.current;
+    if (!box) return;
+    const onScroll = () => {
+      pinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    };
+    const onLoad = () => {
+      if (pinned.current) box.scrollTop = box.scrollHeight;
+    };
+    box.addEventListener("scroll", onScroll);
+    // `load` does not bubble, but an ancestor hears it while it is captured.
+    box.addEventListener("load", onLoad, true);
+    return () => {
+      box.removeEventListener("scroll", onScroll);
+      box.removeEventListener("load", onLoad, true);
+    };
+  }, [shown]);
 
   if (messages.length === 0) return <p className="py-6 text-center text-sm text-slate-500">{t("desk.noMessages")}</p>;
   const label = (message: LiveMessage, kind: SenderKind) =>

@@ -232,6 +232,18 @@ export function fakeDeskServer({ sessions = [], canned = [], status = "online", 
       stored.agent = "agent-2";
       if (tell) pushQueue();
     },
+    /**
+     * This agent claims in another tab: the queue is pushed first, the session change
+     * after it (as the server's events may arrive).
+     */
+    claimInAnotherTab(id: string) {
+      const stored = store.get(id)!;
+      stored.session.status = "active";
+      stored.session.claimedAt = new Date().toISOString();
+      stored.agent = "me";
+      pushQueue();
+      push({ type: "session", session: stored.session });
+    },
     /** The customer writes in one of the agent's sessions. */
     customerSays(id: string, content: string, extra: Partial<LiveMessage> = {}) {
       const stored = store.get(id)!;

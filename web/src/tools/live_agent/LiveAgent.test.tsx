@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { chooseLanguage } from "../../i18n";
 import { LiveAgentContext } from "../../liveAgent/context";
 import { type LiveAgentStatus, initialState } from "../../liveAgent/state";
 import type { LiveAgent } from "../../liveAgent/useLiveAgent";
@@ -20,6 +21,16 @@ describe("connectLiveAgent's card", () => {
     expect(screen.getByText("Live Agent")).toBeInTheDocument();
     expect(screen.getByText("A live agent can take over this conversation")).toBeInTheDocument();
     expect(screen.getByTestId("live-agent-reason")).toHaveTextContent("Why: Claims need a person");
+  });
+
+  it("gives the tool's default reason in the reader's language", async () => {
+    await chooseLanguage("zh-CN");
+    try {
+      render(<ToolPart invocation={toToolInvocation(call("output-available", { offered: true, reason: "The user asked to talk to a person" }), "m1")!} />);
+      expect(screen.getByTestId("live-agent-reason")).toHaveTextContent("您要求与人工客服对话");
+    } finally {
+      await chooseLanguage("en");
+    }
   });
 });
 

@@ -4,6 +4,9 @@ import { ToolCardShell } from "../shell/ToolCardShell";
 import type { ToolCardProps } from "../types";
 import { readConnectOutput } from "./tool";
 
+/** The reason the tool gives when the model gives none (docs/live-agent.md, "The tool"): shown in the reader's language. */
+const DEFAULT_REASON = "The user asked to talk to a person";
+
 /**
  * connectLiveAgent's card: the assistant offers a person. The connect button itself goes
  * under the message (chat/liveAgent/ConnectLiveAgentButton), where it follows the
@@ -26,7 +29,7 @@ export function LiveAgentCard({ invocation }: ToolCardProps<"connectLiveAgent">)
     >
       {output?.reason && (
         <p className="text-sm whitespace-pre-wrap text-slate-700" data-testid="live-agent-reason">
-          {t("live_agent.reason", { reason: output.reason })}
+          {t("live_agent.reason", { reason: output.reason === DEFAULT_REASON ? t("live_agent.defaultReason") : output.reason })}
         </p>
       )}
     </ToolCardShell>

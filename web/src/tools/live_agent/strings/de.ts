@@ -7,6 +7,7 @@ const de: Strings = {
   offered: "Ein Live-Agent kann dieses Gespräch übernehmen",
   notOffered: "Hier ist kein Live-Agent verfügbar",
   reason: "Grund: {{reason}}",
+  defaultReason: "Sie haben darum gebeten, mit einem Menschen zu sprechen",
 };
 
 export default de;

@@ -7,6 +7,8 @@ const en = {
   offered: "A live agent can take over this conversation",
   notOffered: "A live agent is not available here",
   reason: "Why: {{reason}}",
+  /** The tool's reason when the model gives none, as the server words it. */
+  defaultReason: "The user asked to talk to a person",
 } as const;
 
 /** The shape of every other language's strings: exactly these keys. */

@@ -7,6 +7,7 @@ const es: Strings = {
   offered: "Un agente en vivo puede continuar esta conversación",
   notOffered: "Aquí no hay un agente en vivo disponible",
   reason: "Motivo: {{reason}}",
+  defaultReason: "Pidió hablar con una persona",
 };
 
 export default es;

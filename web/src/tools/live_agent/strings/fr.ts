@@ -7,6 +7,7 @@ const fr: Strings = {
   offered: "Un agent en direct peut reprendre cette conversation",
   notOffered: "Aucun agent en direct n'est disponible ici",
   reason: "Raison : {{reason}}",
+  defaultReason: "Vous avez demandé à parler à une personne",
 };
 
 export default fr;

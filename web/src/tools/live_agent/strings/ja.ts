@@ -7,6 +7,7 @@ const ja: Strings = {
   offered: "この会話をオペレーターに引き継げます",
   notOffered: "ここではオペレーターを利用できません",
   reason: "理由：{{reason}}",
+  defaultReason: "担当者との会話を希望されました",
 };
 
 export default ja;

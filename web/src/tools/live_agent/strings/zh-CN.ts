@@ -7,6 +7,7 @@ const zhCN: Strings = {
   offered: "人工客服可以接手这段对话",
   notOffered: "此处无法使用人工客服",
   reason: "原因：{{reason}}",
+  defaultReason: "您要求与人工客服对话",
 };
 
 export default zhCN;

@@ -7,6 +7,7 @@ const zhTW: Strings = {
   offered: "真人客服可以接手這段對話",
   notOffered: "此處無法使用真人客服",
   reason: "原因：{{reason}}",
+  defaultReason: "您要求與真人客服對話",
 };
 
 export default zhTW;
