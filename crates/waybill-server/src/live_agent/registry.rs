@@ -119,12 +119,8 @@ impl Registry {
     fn send(&self, matches: impl Fn(&Entry) -> bool, what: &Outgoing) {
         let mut sockets = self.sockets.lock().expect("registry lock");
         let coalesced = |e: &Entry| *what == Outgoing::Queue && e.queue_pending.swap(true, Ordering::AcqRel);
-        let behind: Vec<u64> = sockets
-            .iter()
-            .filter(|(_, e)| matches(e) && !coalesced(e))
-            .filter(|(_, e)| e.tx.try_send(what.clone()).is_err())
-            .map(|(id, _)| *id)
-            .collect();
+        let behind: Vec<u64> =
+            sockets.iter().filter(|(_, e)| matches(e) && !coalesced(e)).filter(|(_, e)| e.tx.try_send(what.clone()).is_err()).map(|(id, _)| *id).collect();
         for id in behind {
             sockets.remove(&id);
         }
