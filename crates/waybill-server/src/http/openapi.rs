@@ -59,7 +59,10 @@ pub fn complete(openapi: utoipa::openapi::OpenApi, scopes: &Scopes) -> Value {
     let mut doc = serde_json::to_value(&openapi).expect("the document serialises");
     let paths = doc["paths"].as_object_mut().expect("the document has paths");
     for (path, item) in paths.iter_mut() {
+        // The messaging service's refusals come in its own envelope (docs/live-agent.md).
+        let error = if path.starts_with("/app-api/") { "AppEnvelope" } else { "ApiError" };
         for (method, op) in item.as_object_mut().into_iter().flatten() {
+            let add_response = |op: &mut Value, status: &str, description: &str| add_response(op, status, description, error);
             let key = (path.clone(), method.clone());
             let protected = scopes.protected.contains(&key);
             let defaulted = scopes.defaulted.contains(&key);
@@ -122,12 +125,12 @@ fn add_parameter(op: &mut Value, parameter: Value) {
     }
 }
 
-fn add_response(op: &mut Value, status: &str, description: &str) {
+fn add_response(op: &mut Value, status: &str, description: &str, error: &str) {
     let responses = op.as_object_mut().expect("an operation is an object").entry("responses").or_insert_with(|| Value::Object(Map::new()));
     if let Some(responses) = responses.as_object_mut() {
-        responses
-            .entry(status)
-            .or_insert_with(|| json!({"description": description, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ApiError"}}}}));
+        responses.entry(status).or_insert_with(
+            || json!({"description": description, "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{error}")}}}}),
+        );
     }
 }
 

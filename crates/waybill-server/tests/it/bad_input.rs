@@ -156,6 +156,20 @@ backend_tests! {
 }
 
 backend_tests! {
+    async fn the_document_gives_each_route_group_its_own_error_shape(store) {
+        let app = TestApp::new(store).await;
+        let doc = app.call(Method::GET, "/api/openapi.json", None, None).await.body;
+        let schema = |path: &str, method: &str, status: &str| doc["paths"][path][method]["responses"][status]["content"]["application/json"]["schema"]["$ref"].clone();
+        assert_eq!(schema("/app-api/refreshToken", "put", "415"), json!("#/components/schemas/AppEnvelope"));
+        assert_eq!(schema("/app-api/customer/server/message", "post", "413"), json!("#/components/schemas/AppEnvelope"));
+        assert_eq!(schema("/api/chat-history", "post", "415"), json!("#/components/schemas/ApiError"));
+        // And the refusal is in that shape.
+        let text = Request::builder().method(Method::PUT).uri("/app-api/refreshToken").header(header::CONTENT_TYPE, "text/plain").body(Body::from("{}")).unwrap();
+        let res = app.send(text).await;
+        assert_eq!(res.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert!(res.body["code"] == 415 && res.body["msg"].is_string(), "{}", res.text);
+    }
+
     async fn bad_path_and_query_values_answer_the_error_shape_on_every_route(store) {
         let app = TestApp::new(store).await;
         let alice = app.login("alice@t1.test").await;
