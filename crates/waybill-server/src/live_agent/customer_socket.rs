@@ -42,7 +42,7 @@ pub async fn customer_socket(
         return Err(Error::Forbidden("This page may not open a connection here"));
     }
     let upgrade = upgrade.map_err(|_| Error::BadRequest("Expected a WebSocket upgrade".into()))?;
-    Ok(upgrade.on_upgrade(move |socket: WebSocket| async move {
+    Ok(crate::realtime::limited(upgrade).on_upgrade(move |socket: WebSocket| async move {
         let (sink, stream) = socket.split();
         serve(state, sink, stream).await;
     }))

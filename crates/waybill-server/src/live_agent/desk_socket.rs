@@ -40,7 +40,7 @@ pub async fn desk_socket(
     // Registered before the upgrade, so nothing that happens meanwhile is missed.
     let (registration, mut outgoing) = state.live.registry.add(&ctx.tenant_id, &ctx.user_id, Kind::Desk);
     let live = state.live.clone();
-    let response = upgrade.protocols([PROTOCOL]).on_upgrade(move |socket| async move {
+    let response = crate::realtime::limited(upgrade).protocols([PROTOCOL]).on_upgrade(move |socket| async move {
         if let Err(err) = live.service.store.agent_connected(&ctx.tenant_id, &ctx.user_id, waybill_store::now_ms()).await {
             tracing::warn!(error = %err, "recording an agent's desk socket failed");
         }

@@ -34,7 +34,7 @@ pub async fn chat_events(
     // Listening before the upgrade, so nothing that happens meanwhile is missed.
     let mut changes = state.events.subscribe(&chat_events::subject(&ctx.tenant_id, &ctx.user_id)).await.map_err(|e| Error::Unavailable(e.into()))?;
     let (tx, rx) = super::send_queue();
-    let response = upgrade.protocols([PROTOCOL]).on_upgrade(move |socket| async move {
+    let response = super::limited(upgrade).protocols([PROTOCOL]).on_upgrade(move |socket| async move {
         let forward = async move {
             while let Some(message) = changes.next().await {
                 let Ok(text) = String::from_utf8(message.payload) else { continue };

@@ -10,7 +10,7 @@ pub mod events;
 
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderValue, header};
 use futures::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
@@ -30,6 +30,19 @@ const BEARER_PROTOCOL: &str = "bearer.";
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Close code 1008 (policy violation): the client did not keep up.
 const TOO_SLOW: u16 = 1008;
+
+/// The largest frame or message a client may send: its frames are small JSON (a token, a
+/// heartbeat), so anything near this is refused rather than buffered.
+pub const MAX_CLIENT_MESSAGE: usize = 64 * 1024;
+/// What each socket reads into and gathers writes in. The library's defaults (128 KiB
+/// each) would hold about a quarter of a megabyte per idle socket; these frames are small.
+const SOCKET_BUFFER: usize = 4 * 1024;
+
+/// Every socket's limits: small buffers (an idle socket costs kilobytes, not hundreds of
+/// them) and a bound on what a client may send.
+pub fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
+    upgrade.read_buffer_size(SOCKET_BUFFER).write_buffer_size(SOCKET_BUFFER).max_message_size(MAX_CLIENT_MESSAGE).max_frame_size(MAX_CLIENT_MESSAGE)
+}
 
 /// Checks a WebSocket request: its `Origin`, its token and the tenant's grant. Answers
 /// who is asking.
