@@ -1,5 +1,5 @@
 # The two commands: `make run` serves the app, `make test` runs every test suite.
-.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms bench-bi bench-dashboard bench-knowledge
+.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms bench-bi bench-dashboard bench-knowledge bench-live
 
 run:
 	@bash scripts/run.sh
@@ -36,3 +36,6 @@ bench-dashboard:
 
 bench-knowledge:
 	@bash scripts/bench-knowledge.sh
+
+bench-live:
+	@bash scripts/bench-live.sh

@@ -12,9 +12,11 @@
 //! - throughput and first-token latency at 50 and 200 concurrent streams;
 //! - the server's memory.
 //!
-//! Usage: `waybill-bench <path to the waybill binary>`.
+//! Usage: `waybill-bench <path to the waybill binary>`; `waybill-bench live <path>` runs
+//! the live-agent benchmark instead (`make bench-live`, see [`live`]).
 
 mod fake;
+mod live;
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -108,7 +110,12 @@ fn http() -> reqwest::Client {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let binary = PathBuf::from(std::env::args().nth(1).context("usage: waybill-bench <path to the waybill binary>")?);
+    let mut args = std::env::args().skip(1);
+    let first = args.next().context("usage: waybill-bench [live] <path to the waybill binary>")?;
+    if first == "live" {
+        return live::run(Path::new(&args.next().context("usage: waybill-bench live <path to the waybill binary>")?)).await;
+    }
+    let binary = PathBuf::from(first);
     let direct_0 = fake::start(Duration::ZERO).await?;
     let direct_10 = fake::start(Duration::from_millis(10)).await?;
     let models = [("bench-0ms", direct_0.as_str()), ("bench-10ms", direct_10.as_str())];
