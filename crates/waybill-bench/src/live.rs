@@ -22,7 +22,7 @@
 //! (messages per second, 100).
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -33,7 +33,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use super::{EMAIL, PASSWORD, SERVER_CORE, Server, free_port, ms, percentile, rss_kb, wait_healthy};
+use super::{EMAIL, PASSWORD, SERVER_CORE, Server, free_port, ms, percentile, rss_kb};
 
 const CUSTOMERS: usize = 1_000;
 const AGENTS: usize = 50;
@@ -142,38 +142,16 @@ async fn start_nats() -> anyhow::Result<(tokio::process::Child, String)> {
 
 /// A release server on a fresh data folder and `database_url`, with NATS when given.
 async fn start(binary: &Path, database_url: &str, nats_url: Option<&str>) -> anyhow::Result<Server> {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let data: PathBuf =
-        std::env::temp_dir().join(format!("waybill-bench-live-{}-{}", std::process::id(), NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
-    std::fs::create_dir_all(&data)?;
-    let port = free_port()?;
-    let config_path = data.join("waybill.toml");
-    std::fs::write(&config_path, format!("addr = \"127.0.0.1:{port}\"\n\n[log]\nfilter = \"warn\"\n"))?;
-    let mut command = tokio::process::Command::new("taskset");
-    command.args(["-c", SERVER_CORE]).arg(binary).arg("--config").arg(&config_path).arg("--data-dir").arg(&data).arg("serve");
-    if let Some(url) = nats_url {
-        command.env("WAYBILL_NATS_URL", url);
-    }
-    let child = command
-        .env("DATABASE_URL", database_url)
-        .env("WAYBILL_JWT_SECRET", JWT_SECRET)
+    let mut env = vec![
+        ("DATABASE_URL", database_url),
+        ("WAYBILL_JWT_SECRET", JWT_SECRET),
         // Sessions outlast a slow run's setup.
-        .env("WAYBILL_ACCESS_TOKEN_TTL_SECS", "3600")
-        // 1,050 accounts join through one admin from one address.
-        .env("WAYBILL_HTTP_MAX_CONNECTIONS_PER_ADDRESS", "0")
-        .env("WAYBILL_LOGIN_ATTEMPTS_PER_ACCOUNT", "100000")
-        .env("WAYBILL_LOGIN_ATTEMPTS_PER_IP", "100000")
-        .env("WAYBILL_ADMIN_EMAIL", EMAIL)
-        .env("WAYBILL_ADMIN_PASSWORD", PASSWORD)
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .with_context(|| format!("starting {} (taskset from util-linux is needed)", binary.display()))?;
-    let pid = child.id().context("server pid")?;
-    let server = Server { child, pid, base: format!("http://127.0.0.1:{port}"), data };
-    wait_healthy(&reqwest::Client::new(), &server.base).await?;
-    Ok(server)
+        ("WAYBILL_ACCESS_TOKEN_TTL_SECS", "3600"),
+    ];
+    if let Some(url) = nats_url {
+        env.push(("WAYBILL_NATS_URL", url));
+    }
+    Server::launch(binary, "", &env).await
 }
 
 /// One run: customers on `customers`' server, agents on `agents`' (the same for one

@@ -59,27 +59,37 @@ impl Drop for Server {
 impl Server {
     /// A server on a fresh data folder with the fake models, on SQLite or `database_url`.
     async fn start(binary: &Path, models: &[(&str, &str)], database_url: Option<&str>) -> anyhow::Result<Self> {
+        let mut config = String::new();
+        for (id, base_url) in models {
+            config.push_str(&format!("\n[[models]]\nid = \"{id}\"\nname = \"{id}\"\nbase_url = \"{base_url}\"\nmodel = \"bench\"\n"));
+        }
+        // One account (or 200) drives every stream: quotas would refuse most.
+        let mut env = vec![
+            ("WAYBILL_CHAT_REQUESTS_PER_MINUTE", "0"),
+            ("WAYBILL_TENANT_CHAT_REQUESTS_PER_MINUTE", "0"),
+            ("WAYBILL_TOOL_CALLS_PER_MINUTE", "0"),
+            ("WAYBILL_TENANT_TOOL_CALLS_PER_MINUTE", "0"),
+        ];
+        if let Some(url) = database_url {
+            env.push(("DATABASE_URL", url));
+        }
+        Self::launch(binary, &config, &env).await
+    }
+
+    /// `binary` serving on a free port, on core `SERVER_CORE`, from a fresh data folder with
+    /// `config` after its address, and `env`. Many accounts sign in from one address, so
+    /// the sign-in and connection limits are off; the bench's admin is made on the first run.
+    pub(crate) async fn launch(binary: &Path, config: &str, env: &[(&str, &str)]) -> anyhow::Result<Self> {
         static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let data = std::env::temp_dir().join(format!("waybill-bench-{}-{}", std::process::id(), NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
         std::fs::create_dir_all(&data)?;
         let port = free_port()?;
-        let mut config = format!("addr = \"127.0.0.1:{port}\"\n\n[log]\nfilter = \"warn\"\n");
-        for (id, base_url) in models {
-            config.push_str(&format!("\n[[models]]\nid = \"{id}\"\nname = \"{id}\"\nbase_url = \"{base_url}\"\nmodel = \"bench\"\n"));
-        }
         let config_path = data.join("waybill.toml");
-        std::fs::write(&config_path, config)?;
+        std::fs::write(&config_path, format!("addr = \"127.0.0.1:{port}\"\n\n[log]\nfilter = \"warn\"\n{config}"))?;
         let mut command = tokio::process::Command::new("taskset");
         command.args(["-c", SERVER_CORE]).arg(binary).arg("--config").arg(&config_path).arg("--data-dir").arg(&data).arg("serve");
-        if let Some(url) = database_url {
-            command.env("DATABASE_URL", url);
-        }
         let child = command
-            // One account (or 200) drives every stream: quotas and sign-in limits would refuse most.
-            .env("WAYBILL_CHAT_REQUESTS_PER_MINUTE", "0")
-            .env("WAYBILL_TENANT_CHAT_REQUESTS_PER_MINUTE", "0")
-            .env("WAYBILL_TOOL_CALLS_PER_MINUTE", "0")
-            .env("WAYBILL_TENANT_TOOL_CALLS_PER_MINUTE", "0")
+            .envs(env.iter().copied())
             .env("WAYBILL_HTTP_MAX_CONNECTIONS_PER_ADDRESS", "0")
             .env("WAYBILL_LOGIN_ATTEMPTS_PER_ACCOUNT", "100000")
             .env("WAYBILL_LOGIN_ATTEMPTS_PER_IP", "100000")
