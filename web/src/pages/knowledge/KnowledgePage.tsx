@@ -5,7 +5,7 @@ import { selectCurrentTenant } from "../../auth/roles";
 import { useAuthStore } from "../../auth/store";
 import { PlusIcon } from "../../components/icons";
 import { PageHeading } from "../../components/PageHeading";
-import { ListLoadFailed, ListLoading } from "../../components/ListStates";
+import { ListEmpty, ListLoadFailed, ListLoading } from "../../components/ListStates";
 import { type Notice, NoticeBanner } from "../../components/NoticeBanner";
 import { SignedInLayout } from "../../components/SignedInLayout";
 import { ConfirmDialog, buttonClass } from "../../components/ui/Dialog";
@@ -113,7 +113,18 @@ function KnowledgeBases() {
       </div>
     );
   } else if (!selected) {
-    content = <NoKnowledgeBases onCreate={() => setCreating(true)} />;
+    content = (
+      <ListEmpty
+        icon={<KnowledgeBaseIcon className="size-6" />}
+        tint="bg-emerald-50 text-emerald-700"
+        title={t("knowledgeBases.emptyTitle")}
+        body={t("knowledgeBases.emptyBody")}
+        action={t("knowledgeBases.create")}
+        onAction={() => setCreating(true)}
+        testId="kb-empty"
+        framed
+      />
+    );
   } else {
     content = (
       <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
@@ -217,20 +228,3 @@ function KnowledgeBases() {
   );
 }
 
-/** None yet: what knowledge bases are for, the demo's, how the assistant uses them, and the way to create one. */
-function NoKnowledgeBases({ onCreate }: { onCreate: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm" data-testid="kb-empty">
-      <span className="grid size-12 place-items-center rounded-xl bg-emerald-50 text-emerald-700">
-        <KnowledgeBaseIcon className="size-6" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold text-navy-950">{t("knowledgeBases.emptyTitle")}</h2>
-      <p className="mt-2 text-sm text-slate-600">{t("knowledgeBases.emptyBody")}</p>
-      <button type="button" className={`${buttonClass.primary} mt-6 gap-1.5`} onClick={onCreate}>
-        <PlusIcon className="size-4" />
-        {t("knowledgeBases.create")}
-      </button>
-    </div>
-  );
-}

@@ -5,7 +5,7 @@ import { selectCurrentTenant, selectIsAdmin } from "../../auth/roles";
 import { useAuthStore } from "../../auth/store";
 import { ArrowLeftIcon, ChevronRight, MemoryIcon, PlusIcon } from "../../components/icons";
 import { PageHeading } from "../../components/PageHeading";
-import { ListLoadFailed, ListLoading } from "../../components/ListStates";
+import { ListEmpty, ListLoadFailed, ListLoading } from "../../components/ListStates";
 import { type Notice, NoticeBanner } from "../../components/NoticeBanner";
 import { SignedInLayout } from "../../components/SignedInLayout";
 import { ConfirmDialog, buttonClass } from "../../components/ui/Dialog";
@@ -92,7 +92,17 @@ function Memories() {
   } else if (shown.isError && !shown.data) {
     list = <ListLoadFailed label={errorText(shown.error, t("memories.loadFailed"))} onRetry={() => void shown.refetch()} />;
   } else if (memories.length === 0 && ranked === null && settledSearch === "" && type === "all" && offset === 0) {
-    list = <NothingRemembered onAdd={() => setAdding(true)} />;
+    list = (
+      <ListEmpty
+        icon={<MemoryIcon className="size-6" />}
+        tint="bg-teal-50 text-teal-700"
+        title={t("memories.emptyTitle")}
+        body={t("memories.emptyBody")}
+        action={t("memories.add")}
+        onAction={() => setAdding(true)}
+        testId="memories-empty"
+      />
+    );
   } else if (memories.length === 0) {
     list = (
       <p className="px-4 py-10 text-center text-sm text-slate-500" data-testid="memories-no-match">
@@ -207,24 +217,6 @@ function Memories() {
         testId="delete-memory-dialog"
       />
     </section>
-  );
-}
-
-/** Nothing is remembered yet: how memories come to be, and the way to add the first. */
-function NothingRemembered({ onAdd }: { onAdd: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-12 text-center" data-testid="memories-empty">
-      <span className="grid size-12 place-items-center rounded-xl bg-teal-50 text-teal-700">
-        <MemoryIcon className="size-6" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold text-navy-950">{t("memories.emptyTitle")}</h2>
-      <p className="mt-2 text-sm text-slate-600">{t("memories.emptyBody")}</p>
-      <button type="button" className={`${buttonClass.primary} mt-6 gap-1.5`} onClick={onAdd}>
-        <PlusIcon className="size-4" />
-        {t("memories.add")}
-      </button>
-    </div>
   );
 }
 
