@@ -130,6 +130,21 @@ async function closeAndSwitchBack(chat, live, desk) {
   assert.equal(await chat.input.isDisabled(), false);
 }
 
+/**
+ * Reloads the user's page and waits for the conversation; answers the requests the page
+ * makes to the assistant from then on (none may be made while a person has the chat).
+ */
+async function reloadWatchingTheAssistant(page, chat) {
+  const asked = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/chat") asked.push(request.postData() ?? "");
+  });
+  await page.reload();
+  await chat.input.waitFor();
+  await chat.userMessages.filter({ hasText: ASK }).waitFor();
+  return asked;
+}
+
 describe("live human agents", { timeout: 300_000 }, () => {
   /** @type {import('playwright-core').Browser} */
   let browser;
@@ -167,6 +182,26 @@ describe("live human agents", { timeout: 300_000 }, () => {
       const chat = new ChatPage(page, baseUrl);
       await signInAs(page, baseUrl, email, password);
       await askAndQueue(page, chat, new LiveAgentChat(page));
+      assert.deepEqual(pageErrors, []);
+    } catch (error) {
+      await failWithScreenshot(page, t.name, error);
+    }
+  });
+
+  test("a reload while queued keeps the place in the queue", { skip }, async (t) => {
+    const { page, pageErrors } = user;
+    try {
+      const chat = new ChatPage(page, baseUrl);
+      const live = new LiveAgentChat(page);
+      assert.match(page.url(), /[?&]chat=/, "the chat is in the address");
+      const asked = await reloadWatchingTheAssistant(page, chat);
+      await live.banner.getByText("Queued (Position: 1)", { exact: true }).waitFor();
+      await live.waitingHint.getByText("You are in the queue. A live agent will be with you shortly.", { exact: true }).waitFor();
+      await live.connectButton.getByText("Leave Queue", { exact: true }).waitFor();
+      assert.equal(await chat.input.isDisabled(), true, "the input still waits");
+      assert.equal(await page.getByRole("button", { name: "AI Assistant", exact: true }).isDisabled(), true, "the way back to the AI is Leave Queue");
+      await page.screenshot({ path: `${screenshots}live-agent-reloaded-queued.png` });
+      assert.deepEqual(asked, []);
       assert.deepEqual(pageErrors, []);
     } catch (error) {
       await failWithScreenshot(page, t.name, error);
@@ -220,6 +255,35 @@ describe("live human agents", { timeout: 300_000 }, () => {
 
       await exchangeImages(chat, live, desk, files);
       await page.screenshot({ path: `${screenshots}live-agent-connected.png` });
+      assert.deepEqual(pageErrors, []);
+      assert.deepEqual(agent.pageErrors, []);
+    } catch (error) {
+      await failWithScreenshot(page, t.name, error);
+    }
+  });
+
+  test("a reload while connected keeps the conversation with the agent: text both ways, nothing to the AI", { skip }, async (t) => {
+    const { page, pageErrors } = user;
+    try {
+      const chat = new ChatPage(page, baseUrl);
+      const live = new LiveAgentChat(page);
+      const desk = new DeskPage(agent.page, baseUrl);
+      const asked = await reloadWatchingTheAssistant(page, chat);
+      await live.banner.getByText("Live Agent Connected", { exact: true }).waitFor({ timeout: 20_000 });
+      await page.getByPlaceholder("send a message to the live agent...", { exact: true }).waitFor();
+      await live.connectButton.filter({ hasText: "Connected" }).waitFor();
+      // What the agent said before is there once: the socket's replay does not repeat it.
+      assert.equal(await live.agentMessages.filter({ hasText: "I see it. Checking with the yard now." }).count(), 1);
+
+      await chat.send("Reloaded: is door 7 clear now?");
+      await desk.messagesFrom("customer").filter({ hasText: "Reloaded: is door 7 clear now?" }).waitFor();
+      await desk.send("Door 7 is clear; the trailer is at door 9.");
+      const answer = live.agentMessages.filter({ hasText: "Door 7 is clear; the trailer is at door 9." });
+      await answer.waitFor();
+      assert.equal(await answer.getByTestId("sender").textContent(), "Live Agent");
+      assert.equal(await chat.userMessages.filter({ hasText: "Reloaded: is door 7 clear now?" }).count(), 1);
+      await page.screenshot({ path: `${screenshots}live-agent-reloaded-connected.png` });
+      assert.deepEqual(asked, [], "nothing typed went to the assistant");
       assert.deepEqual(pageErrors, []);
       assert.deepEqual(agent.pageErrors, []);
     } catch (error) {

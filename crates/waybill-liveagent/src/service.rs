@@ -145,6 +145,18 @@ impl LiveAgents {
         self.standing(session).await
     }
 
+    /// The customer's open (queued or active) session if it was handed over from
+    /// `chat_id`: what a chat page that loads again resumes. Nothing is created.
+    pub async fn open_session_of_chat(&self, tenant_id: &str, customer_id: &str, chat_id: &str) -> Result<Option<Standing>, LiveError> {
+        if !plausible_id(chat_id) {
+            return Ok(None);
+        }
+        match self.store.open_session_of(tenant_id, customer_id).await? {
+            Some(session) if session.chat_id.as_deref() == Some(chat_id) => Ok(Some(self.standing(session).await?)),
+            _ => Ok(None),
+        }
+    }
+
     /// Where the session stands now, read from the database.
     pub async fn standing(&self, session: Session) -> Result<Standing, LiveError> {
         let now = now_ms();

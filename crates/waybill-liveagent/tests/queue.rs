@@ -80,4 +80,26 @@ backend_tests! {
         store.remove_member("t1", &user.id).await.unwrap();
         assert_eq!(live.tokens.verify(&pair.access_token, 7_000).await.unwrap(), None, "no longer a member");
     }
+
+    async fn a_chat_finds_its_open_session_and_creates_none(store) {
+        let live = service(&store).await;
+        assert_eq!(live.open_session_of_chat("t1", "ann", "chat-1").await.unwrap(), None, "nothing open");
+        assert!(live.store.queue("t1").await.unwrap().is_empty(), "looking creates nothing");
+
+        let from_chat = Request { chat_id: Some("chat-1".into()), ..asking("ann") };
+        let created = live.create_or_resume("t1", "ann", from_chat).await.unwrap();
+        let queued = live.open_session_of_chat("t1", "ann", "chat-1").await.unwrap().expect("queued is open");
+        assert_eq!((queued.session.id.as_str(), queued.session.status, queued.position), (created.session.id.as_str(), SessionStatus::Queued, 1));
+        assert_eq!(live.open_session_of_chat("t1", "ann", "chat-2").await.unwrap(), None, "another chat of hers is with the assistant");
+        assert_eq!(live.open_session_of_chat("t1", "ben", "chat-1").await.unwrap(), None, "another customer's session is not his");
+        assert_eq!(live.open_session_of_chat("t2", "ann", "chat-1").await.unwrap(), None, "another tenant's is not found");
+        assert_eq!(live.open_session_of_chat("t1", "ann", "").await.unwrap(), None);
+
+        assert!(live.store.claim("t1", &created.session.id, "agent-1", 5).await.unwrap());
+        let active = live.open_session_of_chat("t1", "ann", "chat-1").await.unwrap().expect("active is open");
+        assert_eq!((active.session.status, active.position, active.agent_available), (SessionStatus::Active, 0, true));
+
+        live.close(&active.session, Some("done"), "test").await.unwrap();
+        assert_eq!(live.open_session_of_chat("t1", "ann", "chat-1").await.unwrap(), None, "a closed session is not resumed");
+    }
 }

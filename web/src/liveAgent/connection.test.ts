@@ -295,7 +295,7 @@ describe("the live agent connection (spec 002 §4)", () => {
     const { connection } = connectionTo(server, { variant: "third", userInfo: async () => info });
     await connection.connect();
     const temp = server.calls.find((c) => c.path === "/app-api/customer/server/temp")!;
-    expect(temp.body).toEqual({ ...info, title: "Conversation with Grace Hopper", channel: "waybill-web", bizType: "UF", status: "1" });
+    expect(temp.body).toEqual({ ...info, title: "Conversation with Grace Hopper", channel: "waybill-web", chatId: "c1", bizType: "UF", status: "1" });
     expect(connection.getState()).toMatchObject({ status: "queued", position: 1 });
     connection.dispose();
   });
@@ -307,5 +307,83 @@ describe("the live agent connection (spec 002 §4)", () => {
     expect(status(connection)).toBe("idle");
     expect(server.calls).toEqual([]);
     expect(notices).toEqual([]);
+  });
+
+  describe("on load (a reload, another tab)", () => {
+    /** A session this chat handed over, left open by a page that went away. */
+    async function leftOpen(server: Server) {
+      const { connection: before } = connectionTo(server);
+      await before.connect();
+      before.dispose();
+      server.calls.length = 0;
+    }
+
+    it("takes a queued session up again without queuing twice, polls, and connects once an agent claims it", async () => {
+      const server = fakeLiveAgentServer({ position: 3 });
+      await leftOpen(server);
+      const { connection } = connectionTo(server);
+      const seen: string[] = [];
+      connection.subscribe((s) => seen.push(s.status));
+      expect(await connection.resume()).toBe(true);
+      expect(seen).toEqual(["queued"]);
+      expect(connection.getState()).toMatchObject({ status: "queued", position: 3, sessionId: "s-1", groupId: "g-s-1" });
+      expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /app-api/customer/server/open/c1", "POST /app-api/iam/login/0"]);
+      expect(server.calls[0]!.headers.get("Authorization")).toBe("Bearer waybill-token");
+      expect(server.sessions.size).toBe(1);
+
+      server.setPosition(1);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(connection.getState()).toMatchObject({ status: "queued", position: 1 });
+      server.claim();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(status(connection)).toBe("connected");
+      connection.dispose();
+    });
+
+    it("takes an active session up again: the socket, and messages both ways", async () => {
+      const server = fakeLiveAgentServer({ agentAvailable: true });
+      await leftOpen(server);
+      const { connection, messages } = connectionTo(server);
+      expect(await connection.resume()).toBe(true);
+      expect(connection.getState()).toMatchObject({ status: "connected", sessionId: "s-1" });
+      await connection.sendText("Still there?");
+      expect(server.sent).toEqual([{ sessionId: "s-1", content: "Still there?", type: 0 }]);
+      server.agentSays("Yes, the trailer is at door 9.");
+      expect(texts(messages)).toEqual(["Yes, the trailer is at door 9."]);
+      connection.dispose();
+    });
+
+    it("leaves a chat with no open session with the assistant, without a messaging login", async () => {
+      const server = fakeLiveAgentServer({ position: 1 });
+      await leftOpen(server);
+      const { connection } = connectionTo(server, { chatId: "another-chat" });
+      expect(await connection.resume()).toBe(false);
+      expect(status(connection)).toBe("idle");
+      expect(server.counts.login).toBe(1);
+      expect(server.sessions.size).toBe(1);
+      connection.dispose();
+    });
+
+    it("says nothing and stays idle when the service cannot tell", async () => {
+      const server = fakeLiveAgentServer();
+      const { connection, notices } = connectionTo(server, { fetch: async (input, init) => (input.includes("/open/") ? json(404, { code: 404, msg: "no route" }) : server.fetch(input, init)) });
+      expect(await connection.resume()).toBe(false);
+      expect(notices).toEqual([]);
+      expect(status(connection)).toBe("idle");
+      connection.dispose();
+    });
+
+    it("does not take over a connection the user started meanwhile", async () => {
+      const server = fakeLiveAgentServer({ position: 2 });
+      await leftOpen(server);
+      const { connection } = connectionTo(server);
+      const resuming = connection.resume();
+      const connecting = connection.connect();
+      expect(await resuming).toBe(false);
+      await connecting;
+      expect(connection.getState()).toMatchObject({ status: "queued", sessionId: "s-1" });
+      expect(server.counts.login).toBe(2);
+      connection.dispose();
+    });
   });
 });

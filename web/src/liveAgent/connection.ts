@@ -126,6 +126,7 @@ export class LiveAgentConnection {
               ...info,
               title: `Conversation with ${info.firstName} ${info.lastName}`,
               channel: TEMP_SESSION_CHANNEL,
+              ...(this.options.chatId ? { chatId: this.options.chatId } : {}),
             })
           ).session
         : await this.client.createSession({ chatId: this.options.chatId, facilityId: this.options.facilityId });
@@ -148,6 +149,38 @@ export class LiveAgentConnection {
       if (current()) this.fail(message(error));
       throw error;
     }
+  }
+
+  /**
+   * On load: a session this chat handed over and that is still open on the service is
+   * taken up again — queued (polling) or with the agent (the socket, which replays what
+   * was said meanwhile). Resolves true when there was one; false when there was none,
+   * the service could not say, or the page started something itself meanwhile. A
+   * failure after the session was found ends in `error` with the system message.
+   */
+  async resume(): Promise<boolean> {
+    const { chatId } = this.options;
+    if (!chatId || this.state.status !== "idle") return false;
+    const attempt = ++this.attempt;
+    const current = () => attempt === this.attempt;
+    let found;
+    try {
+      found = await this.client.openSession(chatId);
+    } catch {
+      return false;
+    }
+    if (!found?.sessionId || !current() || this.state.status !== "idle") return false;
+    this.dispatch({ type: "resumed", sessionId: found.sessionId, groupId: found.groupId ?? null, position: found.position, agentAvailable: found.agentAvailable });
+    try {
+      await this.client.login();
+      if (!current()) return true;
+      this.startTokenChecks();
+      if (this.getState().status === "queued") this.startPolling();
+      else await this.openSocket(attempt);
+    } catch (error) {
+      if (current()) this.fail(message(error));
+    }
+    return true;
   }
 
   private fail(error: string): void {

@@ -37,7 +37,7 @@ export type ImClientOptions = {
 /** What the customer gives to be queued (the third variant adds name and email). */
 export type SessionRequest = { chatId?: string; facilityId?: string; firstName?: string; lastName?: string; email?: string };
 
-export type TempSessionRequest = { email: string; firstName: string; lastName: string; title: string; channel: string };
+export type TempSessionRequest = { email: string; firstName: string; lastName: string; title: string; channel: string; chatId?: string };
 
 /** The third variant's answer: who the service knows the customer as, and the session. */
 export type TempSession = { userId: string | undefined; session: SessionData | null };
@@ -113,12 +113,31 @@ export class ImClient {
     return envelope.data;
   }
 
-  /** `POST /app-api/iam/login/0` with the Waybill session: the messaging tokens. */
-  async login(): Promise<void> {
+  /** The Waybill session's headers, for the calls made before the messaging login. */
+  private async waybillHeaders(): Promise<Headers> {
     const { accessToken, tenantId } = await this.options.credentials();
     if (!accessToken) throw new ImRequestError(401, "No authentication token available");
     const headers = new Headers({ Authorization: `Bearer ${accessToken}` });
     if (tenantId) headers.set("X-Tenant-Id", tenantId);
+    return headers;
+  }
+
+  /**
+   * The session still open for `chatId` (queued or active), or null:
+   * `GET /app-api/customer/server/open/{chatId}` with the Waybill session, so a chat that
+   * has none needs no messaging login. Rejects when the service could not say.
+   */
+  async openSession(chatId: string): Promise<SessionData | null> {
+    const headers = await this.waybillHeaders();
+    const { status, envelope } = await this.send(`/app-api/customer/server/open/${encodeURIComponent(chatId)}`, { method: "GET", headers });
+    const data = ImClient.check(status, envelope);
+    const session = parseSession(isRecord(data) ? data.data : undefined);
+    return session?.sessionId ? session : null;
+  }
+
+  /** `POST /app-api/iam/login/0` with the Waybill session: the messaging tokens. */
+  async login(): Promise<void> {
+    const headers = await this.waybillHeaders();
     let data: unknown;
     try {
       const { status, envelope } = await this.send("/app-api/iam/login/0", { method: "POST", headers });

@@ -56,4 +56,13 @@ describe("the live agent's states (spec 002 §4)", () => {
   it("fails from anywhere into error, with the reason", () => {
     for (const status of ALL) expect(liveAgentReducer(at(status, { sessionId: "s1" }), { type: "failed", error: "Failed to connect to agent" })).toEqual(at("error", { error: "Failed to connect to agent" }));
   });
+
+  it("on load, resumes a session still open: queued at its place, or connecting when an agent has it", () => {
+    const resumed = (position: number, agentAvailable: boolean): LiveAgentAction => ({ type: "resumed", sessionId: "s1", groupId: "g1", position, agentAvailable });
+    expect(liveAgentReducer(initialState, resumed(4, false))).toEqual({ status: "queued", position: 4, sessionId: "s1", groupId: "g1", error: null });
+    expect(liveAgentReducer(initialState, resumed(0, true))).toEqual({ status: "connecting", position: 0, sessionId: "s1", groupId: "g1", error: null });
+    expect(run(initialState, resumed(0, true), { type: "socketAuthenticated" })).toMatchObject({ status: "connected", sessionId: "s1" });
+    // What the page started itself is not replaced.
+    for (const status of ALL.filter((s) => s !== "idle")) expect(liveAgentReducer(at(status), resumed(1, false))).toEqual(at(status));
+  });
 });

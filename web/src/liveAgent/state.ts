@@ -22,6 +22,8 @@ export type LiveAgentAction =
   | { type: "connect" }
   | { type: "authenticated" }
   | { type: "sessionCreated"; sessionId: string; groupId: string | null; position: number; agentAvailable: boolean }
+  /** On load, the chat's session still open on the service: back in the queue, or to the socket. */
+  | { type: "resumed"; sessionId: string; groupId: string | null; position: number; agentAvailable: boolean }
   | { type: "queueUpdate"; position: number; agentAvailable: boolean }
   | { type: "socketAuthenticated" }
   | { type: "socketDropped" }
@@ -58,6 +60,18 @@ export function liveAgentReducer(state: LiveAgentState, action: LiveAgentAction)
       const ready = agentReady(action.position, action.agentAvailable);
       return {
         ...state,
+        status: ready ? "connecting" : "queued",
+        position: ready ? 0 : action.position,
+        sessionId: action.sessionId,
+        groupId: action.groupId,
+      };
+    }
+    case "resumed": {
+      // Only a page that has not started anything itself takes a session up again.
+      if (state.status !== "idle") return state;
+      const ready = agentReady(action.position, action.agentAvailable);
+      return {
+        ...initialState,
         status: ready ? "connecting" : "queued",
         position: ready ? 0 : action.position,
         sessionId: action.sessionId,

@@ -40,6 +40,13 @@ export type LiveAgent = {
   leave: () => void;
   /** Sends the text and images to the live agent; false when nothing could be sent. */
   send: (text: string, images: readonly File[]) => Promise<boolean>;
+  /**
+   * Whether what the user sends now goes to the live agent: waits for the look-up of the
+   * chat's open session made on load, so nothing typed meanwhile reaches the AI.
+   */
+  takesInput: () => Promise<boolean>;
+  /** The connection's status now (`state` is the last render's). */
+  currentStatus: () => LiveAgentStatus;
   /** The third variant's form, while it is asked. */
   userInfoRequest: PendingUserInfo | null;
 };
@@ -64,6 +71,19 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
   const latest = useRef({ onMessage, t });
   latest.current = { onMessage, t };
   const [connection, setConnection] = useState<LiveAgentConnection | null>(null);
+  const connectionRef = useRef<LiveAgentConnection | null>(null);
+  // Settles once this chat's open session was looked up (or there is no service to ask).
+  const lookup = useRef<{ chatId: string; done: Promise<void>; settle: () => void } | null>(null);
+  const lookupFor = useCallback((id: string) => {
+    if (lookup.current?.chatId !== id) {
+      let settle: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      lookup.current = { chatId: id, done, settle };
+    }
+    return lookup.current;
+  }, []);
 
   useEffect(() => {
     if (!config.data) return;
@@ -110,11 +130,21 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
       },
     });
     setConnection(created);
+    connectionRef.current = created;
+    // A chat that handed over and is loaded again (a reload, another tab) takes its session up again.
+    const { settle } = lookupFor(chatId);
+    created.resume().then(settle, settle);
     return () => {
       created.dispose();
+      if (connectionRef.current === created) connectionRef.current = null;
       setConnection(null);
     };
-  }, [config.data, chatId, withForm]);
+  }, [config.data, chatId, withForm, lookupFor]);
+
+  // Without the service there is nothing to resume.
+  useEffect(() => {
+    if (config.isError) lookupFor(chatId).settle();
+  }, [config.isError, chatId, lookupFor]);
 
   const subscribe = useCallback((listener: () => void) => connection?.subscribe(listener) ?? (() => undefined), [connection]);
   const state = useSyncExternalStore(subscribe, () => connection?.getState() ?? initialState);
@@ -154,5 +184,13 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
     [connection, t],
   );
 
-  return { available: connection !== null, state, live: isLiveMode(state), connect, leave, send, userInfoRequest };
+  const takesInput = useCallback(async () => {
+    await lookupFor(chatId).done;
+    const current = connectionRef.current;
+    return current !== null && isLiveMode(current.getState());
+  }, [chatId, lookupFor]);
+
+  const currentStatus = useCallback(() => connectionRef.current?.getState().status ?? "idle", []);
+
+  return { available: connection !== null, state, live: isLiveMode(state), connect, leave, send, takesInput, currentStatus, userInfoRequest };
 }

@@ -94,7 +94,7 @@ export function fakeLiveAgentServer({ site = "primary", position = 2, agentAvail
   const refreshTokens = new Set<string>();
   const sessions = new Map<string, Session>();
   const sockets: FakeImSocket[] = [];
-  const counts = { login: 0, refresh: 0, polls: 0 };
+  const counts = { login: 0, refresh: 0, polls: 0, lookups: 0 };
   const sent: { sessionId: string; content: string; type: number }[] = [];
 
   const issue = () => {
@@ -175,6 +175,13 @@ export function fakeLiveAgentServer({ site = "primary", position = 2, agentAvail
         const token = (call.body as { refreshToken?: string } | undefined)?.refreshToken ?? "";
         if (!refreshTokens.delete(token)) return refuse(401, "The refresh token is not valid");
         return ok(issue());
+      }
+      const opening = /^\/app-api\/customer\/server\/open\/(.+)$/.exec(path)?.[1];
+      if (opening && call.method === "GET") {
+        counts.lookups += 1;
+        if (!call.headers.get("Authorization")?.startsWith("Bearer ")) return refuse(401, "Sign in first");
+        const open = current();
+        return ok({ data: open && open.body.chatId === decodeURIComponent(opening) ? sessionData(open) : null });
       }
       if (!valid.has(call.headers.get("accessToken") ?? "")) return refuse(401, "The access token is missing, expired or revoked");
       const body = (call.body ?? {}) as Record<string, unknown>;

@@ -221,7 +221,7 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
 
   /** In live-agent mode the words and images go to the person (images through the file service). */
   const sendToLiveAgent = async (text: string) => {
-    if (liveAgent.state.status !== "connected") return;
+    if (liveAgent.currentStatus() !== "connected") return;
     onUsed(chatId);
     const images = attachments.map((a) => a.file);
     clear();
@@ -234,7 +234,9 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
   };
 
   const send = async (text: string) => {
-    if (liveAgent.live) {
+    // While the chat's open hand-over is looked up on load, what is sent waits: it must
+    // not reach the AI when a person has the conversation.
+    if (liveAgent.live || (await liveAgent.takesInput())) {
       await sendToLiveAgent(text);
       return;
     }

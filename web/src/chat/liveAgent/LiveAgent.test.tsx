@@ -225,7 +225,8 @@ describe("the live agent in the chat page", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByTestId("live-agent-user-info")).toBeNull());
     expect(screen.getByTestId("connect-live-agent")).toHaveTextContent("Connect to Live Agent");
-    expect(calls.some((c) => c.path.startsWith("/app-api/"))).toBe(false);
+    // Only the look-up for an open session made on load: no login, no session.
+    expect(calls.filter((c) => c.path.startsWith("/app-api/")).map((c) => c.path)).toEqual(["/app-api/customer/server/open/c-claim"]);
 
     await userEvent.click(screen.getByTestId("connect-live-agent"));
     const again = await screen.findByTestId("live-agent-user-info");
@@ -236,5 +237,69 @@ describe("the live agent in the chat page", () => {
     const temp = calls.find((c) => c.path === "/app-api/customer/server/temp")!;
     expect(temp.body).toMatchObject({ email: "grace@example.test", firstName: "Grace", lastName: "Hopper", title: "Conversation with Grace Hopper", bizType: "UF", status: "1" });
     expect(JSON.parse(localStorage.getItem("waybill.liveAgent.userInfo.t1:ghopper")!)).toMatchObject({ email: "grace@example.test", lastName: "Hopper" });
+  });
+
+  describe("a reload while a person has the chat", () => {
+    it("queued: the page comes back queued — banner, waiting hint, input disabled — and queues nobody twice", async () => {
+      const live = fakeLiveAgentServer({ position: 2 });
+      setUp(live);
+      const { unmount } = renderApp("/?chat=c-claim");
+      await userEvent.click(await connectButton());
+      await screen.findByText("Queued (Position: 2)");
+      unmount();
+
+      renderApp("/?chat=c-claim");
+      expect(await screen.findByText("Queued (Position: 2)", {}, { timeout: 5000 })).toBeVisible();
+      expect(screen.getByTestId("live-agent-waiting")).toHaveTextContent("You are in the queue. A live agent will be with you shortly.");
+      expect(await connectButton()).toHaveTextContent("Leave Queue");
+      expect(box()).toBeDisabled();
+      expect(screen.getByRole("button", { name: "AI Assistant" })).toBeDisabled();
+      expect(live.sessions.size).toBe(1);
+    });
+
+    it("connected: what is typed goes to the agent — also when sent before the look-up answered — and the agent's words arrive", async () => {
+      const live = fakeLiveAgentServer({ agentAvailable: true });
+      let hold: Promise<void> | null = null;
+      const { calls } = setUp(live);
+      const { unmount } = renderApp("/?chat=c-claim");
+      await userEvent.click(await connectButton());
+      await screen.findByText("Live Agent Connected");
+      unmount();
+
+      // The look-up is slow: the user sends before it answers.
+      let release!: () => void;
+      hold = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const original = globalThis.fetch;
+      vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes("/app-api/customer/server/open/") && hold) await hold;
+        return original(input, init);
+      });
+      renderApp("/?chat=c-claim");
+      await userEvent.type(await screen.findByRole("textbox", { name: "Message" }), "Is the trailer moved yet?{Enter}");
+      release();
+      await waitFor(() => expect(live.sent).toEqual([{ sessionId: "s-1", content: "Is the trailer moved yet?", type: 0 }]));
+      expect(await screen.findByText("Live Agent Connected")).toBeVisible();
+      expect(box()).toHaveAttribute("placeholder", "send a message to the live agent...");
+      expect(calls.some((c) => c.path === "/api/chat")).toBe(false);
+
+      live.agentSays("Yes, it is at door 9 now.");
+      const answer = (await screen.findByText("Yes, it is at door 9 now.")).closest("article")!;
+      expect(within(answer).getByTestId("sender")).toHaveTextContent("Live Agent");
+      await userEvent.type(box(), "Thanks{Enter}");
+      await waitFor(() => expect(live.sent.map((m) => m.content)).toEqual(["Is the trailer moved yet?", "Thanks"]));
+      expect(calls.some((c) => c.path === "/api/chat")).toBe(false);
+    });
+
+    it("a chat with no open session stays with the assistant", async () => {
+      const live = fakeLiveAgentServer({ position: 1 });
+      setUp(live);
+      renderApp("/?chat=c-claim");
+      expect(await connectButton()).toHaveTextContent("Connect to Live Agent");
+      await waitFor(() => expect(live.counts.lookups).toBe(1));
+      expect(screen.queryByTestId("live-agent-banner")).toBeNull();
+      expect(live.counts.login).toBe(0);
+    });
   });
 });

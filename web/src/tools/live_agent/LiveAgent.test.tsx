@@ -12,7 +12,7 @@ import { ConnectLiveAgentButton } from "./ConnectLiveAgentButton";
 const call = (state: string, output?: unknown) => ({ type: "tool-connectLiveAgent", toolCallId: "call-1", state, input: {}, ...(output === undefined ? {} : { output }) });
 
 function agent(status: LiveAgentStatus, overrides: Partial<LiveAgent> = {}): LiveAgent {
-  return { available: true, state: { ...initialState, status }, live: false, connect: vi.fn(), leave: vi.fn(), send: vi.fn(), userInfoRequest: null, ...overrides };
+  return { available: true, state: { ...initialState, status }, live: false, connect: vi.fn(), leave: vi.fn(), send: vi.fn(), takesInput: vi.fn(async () => false), currentStatus: () => status, userInfoRequest: null, ...overrides };
 }
 
 describe("connectLiveAgent's card", () => {
