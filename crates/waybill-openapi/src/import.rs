@@ -40,6 +40,34 @@ pub(crate) fn check(root: &Value) -> Result<String, ImportError> {
     Ok(version)
 }
 
+/// Segments of the endpoints a service has for its operators (probes, metrics), which
+/// answer nothing a user asks about.
+const INFRASTRUCTURE_SEGMENTS: [&str; 14] = [
+    "health",
+    "healthz",
+    "healthcheck",
+    "health-check",
+    "livez",
+    "live",
+    "liveness",
+    "readyz",
+    "ready",
+    "readiness",
+    "metrics",
+    "prometheus",
+    "ping",
+    "actuator",
+];
+
+/// A path made only of probe and metrics segments, after an optional `api` and version
+/// prefix: `/health`, `/v1/health/live`, `/api/metrics`, `/actuator/health`.
+fn is_infrastructure(path: &str) -> bool {
+    let segments: Vec<String> = path.split('/').filter(|s| !s.is_empty()).map(str::to_ascii_lowercase).collect();
+    let is_prefix = |s: &str| s == "api" || (s.len() > 1 && s.starts_with('v') && s[1..].chars().all(|c| c.is_ascii_digit()));
+    let rest: Vec<&String> = segments.iter().skip_while(|s| is_prefix(s)).collect();
+    !rest.is_empty() && rest.iter().all(|s| INFRASTRUCTURE_SEGMENTS.contains(&s.as_str()))
+}
+
 fn kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "empty",
@@ -94,6 +122,10 @@ impl Builder<'_> {
             }
             if !path.starts_with('/') {
                 self.warnings.push(format!("path '{path}' does not start with '/': left out"));
+                continue;
+            }
+            if is_infrastructure(path) {
+                self.warnings.push(format!("path '{path}' is the service's own health or metrics endpoint, not business data: left out"));
                 continue;
             }
             let Some(item) = self.inliner.follow(0, item, Mode::Object)? else { continue };

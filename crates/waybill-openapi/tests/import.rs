@@ -519,6 +519,23 @@ async fn malformed_parts_are_left_out_with_a_warning() {
 }
 
 #[tokio::test]
+async fn health_and_metrics_endpoints_are_not_offered() {
+    let doc = r##"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+      "paths": {"/health": {"get": {}}, "/metrics": {"get": {}}, "/ready": {"get": {}}, "/api/v1/health/live": {"get": {}},
+                "/actuator/health": {"get": {}}, "/orders": {"get": {"operationId": "listOrders"}},
+                "/orders/{id}/health-check": {"get": {"operationId": "orderHealth"}}, "/v2/readyz": {"get": {}}}}"##;
+    let c = try_import(doc).await.unwrap();
+    let keys: Vec<&str> = c.operations.iter().map(|o| o.key.as_str()).collect();
+    assert_eq!(keys, ["listOrders", "orderHealth"], "a business path that merely ends in a probe word stays");
+    assert_eq!(c.warnings.len(), 6, "{:?}", c.warnings);
+    assert!(
+        c.warnings.contains(&"path '/metrics' is the service's own health or metrics endpoint, not business data: left out".to_owned()),
+        "{:?}",
+        c.warnings
+    );
+}
+
+#[tokio::test]
 async fn servers_relative_to_the_document_url_are_resolved() {
     let source = Source { bytes: WMS_30_YAML.to_vec(), url: Some(Url::parse("https://docs.example.com/wms/openapi.yaml").unwrap()) };
     let c = import(source, &NoFetch, &Limits::default()).await.unwrap();
