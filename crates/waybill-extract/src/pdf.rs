@@ -1,4 +1,4 @@
-//! PDFs: the text of each page, with its page number.
+//! PDFs: the text of each page, with its page number and the headings found in it.
 //!
 //! Text is laid out by `pdf-extract` (fonts, encodings and glyph positions, so that words
 //! and lines come out separated) over `lopdf`'s parser. Both were written for trusted
@@ -27,13 +27,14 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pdf_extract::{Document as Pdf, MediaBox, OutputDev, OutputError, Transform};
 
-use crate::{Document, ExtractError, Format, Limits, Section, malformed, too_many_chars};
+use crate::{Document, ExtractError, Format, Limits, malformed, too_many_chars};
 
 /// Deeper page trees and drawing nests than this are not made by any real program, and the
 /// libraries recurse once per level.
 const MAX_DEPTH: usize = 64;
 
 mod checks;
+mod headings;
 
 use checks::{check_drawing, check_object_streams, check_page_tree, check_streams, declared_pages, empty_pictures};
 
@@ -89,13 +90,7 @@ pub(crate) fn extract(bytes: &[u8], limits: &Limits, progress: &mut dyn FnMut(u3
     let title = metadata.and_then(|m| m.title).map(|t| crate::sections::collapse_whitespace(&t)).filter(|t| !t.is_empty());
 
     let texts = read_pages(&pdf, page_count, limits, progress)?;
-    let sections = texts
-        .into_iter()
-        .filter_map(|(page, text)| {
-            let text = tidy(&text);
-            (!text.is_empty()).then_some(Section { page: Some(page), headings: Vec::new(), text })
-        })
-        .collect();
+    let sections = headings::sections(texts.into_iter().map(|(page, text)| (page, tidy(&text))).filter(|(_, text)| !text.is_empty()).collect());
     Ok(Document { title, pages: Some(page_count), sections })
 }
 

@@ -24,6 +24,19 @@ fn pdf_pages_keep_their_numbers() {
 }
 
 #[test]
+fn pdf_numbered_headings_become_the_passages_sections() {
+    let bytes =
+        testing::pdf(&["Cycle Count SOP\n\n6 Variances\nA variance over two percent is recounted.", "6.1 Recounts\nA second counter recounts the location."]);
+    let doc = read(Format::Pdf, &bytes);
+    let found: Vec<(Option<u32>, Vec<String>)> = doc.sections.iter().map(|s| (s.page, s.headings.clone())).collect();
+    assert_eq!(found, [(Some(1), vec![]), (Some(1), vec!["6 Variances".to_owned()]), (Some(2), vec!["6 Variances".to_owned(), "6.1 Recounts".to_owned()])]);
+    let chunks = chunk(&doc, 400);
+    let last = chunks.last().unwrap();
+    assert_eq!((last.page, last.section.as_str()), (Some(2), "6 Variances › 6.1 Recounts"));
+    assert_eq!(last.text, "A second counter recounts the location.");
+}
+
+#[test]
 fn pdf_progress_counts_pages_up_to_the_total() {
     let pages: Vec<String> = (1..=12).map(|i| format!("Page {i} text")).collect();
     let refs: Vec<&str> = pages.iter().map(String::as_str).collect();

@@ -328,6 +328,8 @@ mod tests {
         assert_eq!(source_words(&doc, Lang::En), "cycle-count-sop.md (6 Variances)");
         let pdf = SourceDocument { page: Some(4), section: None, name: "contract.pdf".into(), ..doc };
         assert_eq!(source_words(&pdf, Lang::De), "contract.pdf (Seite 4)");
+        let headed = SourceDocument { section: Some("6 Variances › 6.1 Recounts".into()), ..pdf.clone() };
+        assert_eq!(source_words(&headed, Lang::En), "contract.pdf (6.1 Recounts, page 4)", "a PDF's heading is cited with its page");
         assert_eq!(excerpt("a  b\n c", 10), "a b c");
         assert_eq!(excerpt("alpha beta gamma delta", 12), "alpha beta…");
         let input: QueryKnowledgeBaseInput = serde_json::from_value(serde_json::json!({"kbId": ["kb-1", " "], "message": "q"})).unwrap();
