@@ -21,7 +21,7 @@ use crate::tokens::Tokens;
 /// What happens to an agent's conversations when they leave for good.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentGone {
-    /// Back to the front of the queue.
+    /// Back in the queue, in the place the customer's first request gave them.
     Requeue,
     Close,
 }

@@ -16,10 +16,12 @@ macro_rules! session_columns {
     };
 }
 
-/// The queue's order: sessions put back by an agent who left first, then oldest first.
+/// The queue's order: oldest request first. A session an agent handed back keeps the
+/// place its first request gave it, ahead of everyone who asked later and behind those
+/// who have waited longer.
 macro_rules! queue_order {
     () => {
-        "requeued DESC, queued_at, id"
+        "created_at, id"
     };
 }
 
@@ -182,7 +184,7 @@ impl LiveStore {
         let row = sqlx::query(
             "SELECT COUNT(*) AS n FROM live_sessions o, live_sessions s \
              WHERE s.tenant_id = $1 AND s.id = $2 AND o.tenant_id = s.tenant_id AND o.status = 'queued' \
-               AND (o.requeued > s.requeued OR (o.requeued = s.requeued AND (o.queued_at < s.queued_at OR (o.queued_at = s.queued_at AND o.id < s.id))))",
+               AND (o.created_at < s.created_at OR (o.created_at = s.created_at AND o.id < s.id))",
         )
         .bind(&session.tenant_id)
         .bind(&session.id)
@@ -260,7 +262,7 @@ impl LiveStore {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Puts an agent's active session back at the front of the queue.
+    /// Puts an agent's active session back in the queue, in its first request's place.
     pub async fn requeue(&self, tenant_id: &str, id: &str, agent_id: &str, now_ms: i64) -> Result<bool, LiveError> {
         let done = sqlx::query(
             "UPDATE live_sessions SET status = 'queued', agent_id = NULL, claimed_at = NULL, requeued = 1, queued_at = $4 \

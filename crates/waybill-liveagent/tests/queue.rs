@@ -1,5 +1,5 @@
 //! The queue and the tokens on both backends: order and positions from the database,
-//! one winner of a claim, create-or-resume, a requeued session first, and tokens that
+//! one winner of a claim, create-or-resume, a requeued session in its first place, and tokens that
 //! rotate, expire and end with the membership.
 
 use std::sync::Arc;
@@ -42,10 +42,13 @@ backend_tests! {
         let cat = live.tenant_session("t1", &ids[2]).await.unwrap();
         assert_eq!(live.standing(cat).await.unwrap().position, 2);
 
-        // Handed back by an agent who left: first in line.
+        // Handed back by an agent who left: back in the place the first request gave it,
+        // behind the customer who has waited longer and ahead of the one who asked later.
         assert!(live.store.requeue("t1", &ids[1], "agent-1", 3).await.unwrap());
         let queue: Vec<String> = live.store.queue("t1").await.unwrap().into_iter().map(|s| s.id).collect();
-        assert_eq!(queue, [ids[1].clone(), ids[0].clone(), ids[2].clone()]);
+        assert_eq!(queue, [ids[0].clone(), ids[1].clone(), ids[2].clone()]);
+        let ben = live.tenant_session("t1", &ids[1]).await.unwrap();
+        assert_eq!(live.standing(ben).await.unwrap().position, 2, "the position agrees with the desk's order");
         let ben = live.tenant_session("t1", &ids[1]).await.unwrap();
         assert_eq!((ben.status, ben.agent_id.as_deref()), (SessionStatus::Queued, None));
 
