@@ -17,6 +17,8 @@ use futures::StreamExt;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use reqwest::{Method, RequestBuilder, Url, redirect};
 
+use crate::lang::{Lang, fill};
+
 const MAX_REDIRECTS: usize = 5;
 
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
@@ -30,6 +32,93 @@ pub enum OutboundError {
     #[error("The request to {host} failed: {message}")]
     Failed { host: String, message: String },
 }
+
+impl OutboundError {
+    /// The error in `lang`, for the cards and the model's answer in the user's language
+    /// (`Display` stays English, for logs). A failure's reason is one of the few this
+    /// client gives; another (a caller's own) is kept as it is.
+    pub fn in_lang(&self, lang: Lang) -> String {
+        match self {
+            Self::BadUrl(url) => fill(
+                lang.pick([
+                    "'{url}' is not a valid http(s) URL",
+                    "“{url}”不是有效的 http(s) 地址",
+                    "「{url}」不是有效的 http(s) 網址",
+                    "'{url}' no es una URL http(s) válida",
+                    "「{url}」は有効な http(s) URL ではありません",
+                    "„{url}“ ist keine gültige http(s)-URL",
+                    "« {url} » n’est pas une URL http(s) valide",
+                ]),
+                &[("url", url)],
+            ),
+            Self::Refused(host) => fill(
+                lang.pick([
+                    "Refused to connect to {host}: it is a private or local address",
+                    "已拒绝连接 {host}：这是私有或本地地址",
+                    "已拒絕連線到 {host}：這是私有或本機位址",
+                    "Se rechazó la conexión con {host}: es una dirección privada o local",
+                    "{host} への接続を拒否しました：プライベートまたはローカルのアドレスです",
+                    "Verbindung zu {host} abgelehnt: Das ist eine private oder lokale Adresse",
+                    "Connexion à {host} refusée : c’est une adresse privée ou locale",
+                ]),
+                &[("host", host)],
+            ),
+            Self::TooLarge { host, limit } => fill(
+                lang.pick([
+                    "The response from {host} is larger than {limit} bytes",
+                    "{host} 的响应超过 {limit} 字节",
+                    "{host} 的回應超過 {limit} 位元組",
+                    "La respuesta de {host} supera los {limit} bytes",
+                    "{host} からの応答が {limit} バイトを超えています",
+                    "Die Antwort von {host} ist größer als {limit} Byte",
+                    "La réponse de {host} dépasse {limit} octets",
+                ]),
+                &[("host", host), ("limit", &limit.to_string())],
+            ),
+            Self::Failed { host, message } => {
+                let reason = REASONS.iter().find(|r| r[0] == message).map_or(message.as_str(), |r| lang.pick(*r));
+                fill(
+                    lang.pick([
+                        "The request to {host} failed: {reason}",
+                        "对 {host} 的请求失败：{reason}",
+                        "對 {host} 的請求失敗：{reason}",
+                        "La solicitud a {host} falló: {reason}",
+                        "{host} へのリクエストが失敗しました：{reason}",
+                        "Die Anfrage an {host} ist fehlgeschlagen: {reason}",
+                        "La requête vers {host} a échoué : {reason}",
+                    ]),
+                    &[("host", host), ("reason", reason)],
+                )
+            }
+        }
+    }
+}
+
+/// The reasons a request fails for, as [`describe`] and [`Outbound::check_destination`]
+/// give them, in the seven languages.
+const REASONS: [[&str; 7]; 5] = [
+    ["it timed out", "请求超时", "請求逾時", "se agotó el tiempo de espera", "タイムアウトしました", "Zeitüberschreitung", "délai dépassé"],
+    ["could not connect", "无法连接", "無法連線", "no se pudo conectar", "接続できませんでした", "keine Verbindung möglich", "connexion impossible"],
+    [
+        "too many redirects",
+        "重定向次数过多",
+        "重新導向次數過多",
+        "demasiadas redirecciones",
+        "リダイレクトが多すぎます",
+        "zu viele Weiterleitungen",
+        "trop de redirections",
+    ],
+    ["the connection failed", "连接失败", "連線失敗", "la conexión falló", "接続に失敗しました", "die Verbindung ist fehlgeschlagen", "la connexion a échoué"],
+    [
+        "its name does not resolve",
+        "其域名无法解析",
+        "其網域名稱無法解析",
+        "su nombre no se resuelve",
+        "名前を解決できません",
+        "der Name lässt sich nicht auflösen",
+        "son nom ne se résout pas",
+    ],
+];
 
 /// Which hosts may be reached although they resolve to non-public addresses.
 #[derive(Debug, Clone, Default)]
@@ -264,6 +353,24 @@ fn describe(host: &str, err: &reqwest::Error) -> OutboundError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_read_in_the_users_language_and_keep_unknown_reasons() {
+        let timeout = OutboundError::Failed { host: "api.open-meteo.com".into(), message: "it timed out".into() };
+        assert_eq!(timeout.in_lang(Lang::En), timeout.to_string());
+        assert_eq!(timeout.in_lang(Lang::De), "Die Anfrage an api.open-meteo.com ist fehlgeschlagen: Zeitüberschreitung");
+        assert_eq!(timeout.in_lang(Lang::ZhCn), "对 api.open-meteo.com 的请求失败：请求超时");
+        let other = OutboundError::Failed { host: "h".into(), message: "status 418".into() };
+        assert_eq!(other.in_lang(Lang::Fr), "La requête vers h a échoué : status 418");
+        for lang in Lang::ALL {
+            for error in [OutboundError::BadUrl("x".into()), OutboundError::Refused("10.0.0.1".into()), OutboundError::TooLarge { host: "h".into(), limit: 5 }]
+            {
+                let text = error.in_lang(lang);
+                assert!(!text.contains('{'), "{lang:?}: {text}");
+                assert_eq!(lang == Lang::En, text == error.to_string(), "{lang:?}: {text}");
+            }
+        }
+    }
 
     #[test]
     fn private_local_and_metadata_addresses_are_not_public() {

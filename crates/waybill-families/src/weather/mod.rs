@@ -98,6 +98,75 @@ pub struct WeatherReport {
     pub timezone: Option<String>,
 }
 
+/// What can go wrong asking the weather service, each said in the user's language.
+#[derive(Clone, Copy)]
+enum Problem {
+    Unreachable,
+    NotJson,
+    Refused,
+    NoPlace,
+    NoTemperature,
+}
+
+impl Problem {
+    fn words(self) -> [&'static str; 7] {
+        match self {
+            Self::Unreachable => [
+                "The weather service could not be reached ({detail})",
+                "无法连接天气服务（{detail}）",
+                "無法連線到天氣服務（{detail}）",
+                "No se pudo contactar con el servicio meteorológico ({detail})",
+                "天気サービスに接続できませんでした（{detail}）",
+                "Der Wetterdienst war nicht erreichbar ({detail})",
+                "Le service météo est injoignable ({detail})",
+            ],
+            Self::NotJson => [
+                "The weather service sent an answer that is not JSON",
+                "天气服务返回的不是 JSON",
+                "天氣服務回傳的不是 JSON",
+                "El servicio meteorológico envió una respuesta que no es JSON",
+                "天気サービスの応答が JSON ではありません",
+                "Der Wetterdienst hat keine JSON-Antwort geschickt",
+                "Le service météo a envoyé une réponse qui n’est pas du JSON",
+            ],
+            Self::Refused => [
+                "The weather service refused the request ({status}): {reason}",
+                "天气服务拒绝了请求（{status}）：{reason}",
+                "天氣服務拒絕了請求（{status}）：{reason}",
+                "El servicio meteorológico rechazó la solicitud ({status}): {reason}",
+                "天気サービスがリクエストを拒否しました（{status}）：{reason}",
+                "Der Wetterdienst hat die Anfrage abgelehnt ({status}): {reason}",
+                "Le service météo a refusé la requête ({status}) : {reason}",
+            ],
+            Self::NoPlace => [
+                "No place named \"{place}\" was found",
+                "未找到名为“{place}”的地点",
+                "找不到名為「{place}」的地點",
+                "No se encontró ningún lugar llamado «{place}»",
+                "「{place}」という場所は見つかりませんでした",
+                "Kein Ort namens „{place}“ gefunden",
+                "Aucun lieu nommé « {place} » n’a été trouvé",
+            ],
+            Self::NoTemperature => [
+                "The weather service sent no current temperature",
+                "天气服务没有返回当前气温",
+                "天氣服務沒有回傳目前氣溫",
+                "El servicio meteorológico no envió la temperatura actual",
+                "天気サービスから現在の気温が届きませんでした",
+                "Der Wetterdienst hat keine aktuelle Temperatur geschickt",
+                "Le service météo n’a pas envoyé la température actuelle",
+            ],
+        }
+    }
+}
+
+const NO_REASON: [&str; 7] =
+    ["no reason given", "未说明原因", "未說明原因", "sin motivo indicado", "理由の説明なし", "ohne Angabe von Gründen", "sans raison indiquée"];
+
+fn failed(lang: Lang, problem: Problem, values: &[(&str, &str)]) -> ToolError {
+    ToolError::Failed(fill(lang.pick(problem.words()), values))
+}
+
 pub struct WeatherTool {
     http: Outbound,
     geocoding_url: String,
@@ -109,19 +178,20 @@ impl WeatherTool {
         Self { http, geocoding_url: geocoding_url.trim_end_matches('/').to_owned(), forecast_url: forecast_url.trim_end_matches('/').to_owned() }
     }
 
-    async fn get_json(&self, url: &str, query: &[(&str, String)]) -> Result<Value, ToolError> {
-        let unreachable = |e: OutboundError| ToolError::Failed(format!("The weather service could not be reached ({e})"));
+    async fn get_json(&self, url: &str, query: &[(&str, String)], lang: Lang) -> Result<Value, ToolError> {
+        let unreachable = |e: OutboundError| failed(lang, Problem::Unreachable, &[("detail", &e.in_lang(lang))]);
         let request = self.http.get(url).map_err(unreachable)?.query(query);
         let (status, body) = self.http.fetch(request, MAX_BODY).await.map_err(unreachable)?;
-        let value: Value = serde_json::from_slice(&body).map_err(|_| ToolError::Failed("The weather service sent an answer that is not JSON".into()))?;
+        let value: Value = serde_json::from_slice(&body).map_err(|_| failed(lang, Problem::NotJson, &[]))?;
         if !status.is_success() || value["error"] == true {
-            let reason = value["reason"].as_str().unwrap_or("no reason given");
-            return Err(ToolError::Failed(format!("The weather service refused the request ({status}): {reason}")));
+            // The service's own reason stays in its words; the sentence around it is ours.
+            let reason = value["reason"].as_str().map_or_else(|| lang.pick(NO_REASON).to_owned(), str::to_owned);
+            return Err(failed(lang, Problem::Refused, &[("status", status.as_str()), ("reason", &reason)]));
         }
         Ok(value)
     }
 
-    async fn place(&self, location: &str) -> Result<Place, ToolError> {
+    async fn place(&self, location: &str, lang: Lang) -> Result<Place, ToolError> {
         // Open-Meteo matches a place name only; "Ontario, CA" is searched as "Ontario",
         // and the rest picks among the matches by country or region.
         let (name, qualifier) = match location.split_once(',') {
@@ -129,13 +199,13 @@ impl WeatherTool {
             None => (location.trim(), None),
         };
         let query = [("name", name.to_owned()), ("count", "10".to_owned()), ("language", "en".to_owned()), ("format", "json".to_owned())];
-        let found = self.get_json(&format!("{}/v1/search", self.geocoding_url), &query).await?;
+        let found = self.get_json(&format!("{}/v1/search", self.geocoding_url), &query, lang).await?;
         let places: Vec<Place> = serde_json::from_value(found["results"].clone()).unwrap_or_default();
         let chosen = match &qualifier {
             Some(q) if !q.is_empty() => places.iter().find(|p| p.matches(q)).or(places.first()),
             _ => places.first(),
         };
-        chosen.cloned().ok_or_else(|| ToolError::Failed(format!("No place named \"{location}\" was found")))
+        chosen.cloned().ok_or_else(|| failed(lang, Problem::NoPlace, &[("place", location)]))
     }
 }
 
@@ -393,10 +463,11 @@ impl TypedTool for WeatherTool {
         ]
     }
 
-    fn call<'a>(&'a self, input: WeatherInput, _ctx: &'a ToolContext) -> BoxFuture<'a, Result<WeatherReport, ToolError>> {
+    fn call<'a>(&'a self, input: WeatherInput, ctx: &'a ToolContext) -> BoxFuture<'a, Result<WeatherReport, ToolError>> {
         Box::pin(async move {
+            let lang = ctx.caller.lang;
             let fahrenheit = input.unit == Some(TemperatureUnit::Fahrenheit);
-            let place = self.place(input.location.trim()).await?;
+            let place = self.place(input.location.trim(), lang).await?;
             let query = [
                 ("latitude", place.latitude.to_string()),
                 ("longitude", place.longitude.to_string()),
@@ -405,9 +476,9 @@ impl TypedTool for WeatherTool {
                 ("wind_speed_unit", "kmh".to_owned()),
                 ("temperature_unit", if fahrenheit { "fahrenheit" } else { "celsius" }.to_owned()),
             ];
-            let forecast = self.get_json(&format!("{}/v1/forecast", self.forecast_url), &query).await?;
+            let forecast = self.get_json(&format!("{}/v1/forecast", self.forecast_url), &query, lang).await?;
             let current = &forecast["current"];
-            let temperature = current["temperature_2m"].as_f64().ok_or_else(|| ToolError::Failed("The weather service sent no current temperature".into()))?;
+            let temperature = current["temperature_2m"].as_f64().ok_or_else(|| failed(lang, Problem::NoTemperature, &[]))?;
             Ok(WeatherReport {
                 location: place.label(),
                 latitude: place.latitude,

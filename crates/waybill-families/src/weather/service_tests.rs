@@ -43,6 +43,11 @@ fn ctx() -> ToolContext {
     crate::testing::context_in("UTC")
 }
 
+fn in_lang(lang: Lang) -> ToolContext {
+    let ctx = ctx();
+    ToolContext::new(waybill_tools::Caller { lang, ..(*ctx.caller).clone() }, "c")
+}
+
 #[tokio::test]
 async fn a_place_with_a_region_is_found_and_its_current_weather_reported() {
     let geo = FakeServer::start(vec![geocoding(ontario_matches())]).await;
@@ -102,6 +107,22 @@ async fn unknown_places_api_errors_and_unreachable_services_are_clear_errors() {
 
     let err = tool(&geo.base_url, &fc.base_url).run("weatherTool", json!({}), &ctx()).await.unwrap_err();
     assert!(err.to_string().contains("location"), "{err}");
+}
+
+#[tokio::test]
+async fn errors_are_in_the_users_language() {
+    let geo = FakeServer::start(vec![Canned::json(200, r#"{"generationtime_ms":0.4}"#)]).await;
+    let german = in_lang(Lang::De);
+    let err = tool(&geo.base_url, &geo.base_url).run("weatherTool", json!({"location": "Atlantis"}), &german).await.unwrap_err();
+    assert_eq!(err.to_string(), "Kein Ort namens „Atlantis“ gefunden");
+
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let dead = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let chinese = in_lang(Lang::ZhCn);
+    let err = tool(&dead, &dead).run("weatherTool", json!({"location": "Ontario"}), &chinese).await.unwrap_err();
+    assert!(err.to_string().starts_with("无法连接天气服务（对 127.0.0.1 的请求失败："), "{err}");
+    assert!(!err.to_string().contains("failed"), "the detail too: {err}");
 }
 
 #[tokio::test]
