@@ -46,6 +46,13 @@ describe("time card", () => {
     expect(screen.getByText("世界时间")).toBeVisible();
   });
 
+  it("reads the 12-hour clock in German with vorm./nachm., not the English AM/PM", async () => {
+    await chooseLanguage("de");
+    render(<TimeCard invocation={toolCall("timeTool", "completed", { output: tokyo })} />);
+    expect(screen.getByTestId("time-12h")).toHaveTextContent("9:05:09 nachm.");
+    expect(screen.getByTestId("time-12h")).not.toHaveTextContent("PM");
+  });
+
   it("shows a stored result without its instant, as the spec's earlier assistant wrote it, without world times", () => {
     const older = { time: "09:15:00", date: "2024-03-02", timezone: "Europe/Berlin", hourFormat: "24", hours: 9, minutes: 15, seconds: 0 };
     render(<TimeCard invocation={toolCall("timeTool", "completed", { output: older })} />);
