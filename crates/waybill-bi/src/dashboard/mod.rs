@@ -221,23 +221,47 @@ impl TypedTool for DashboardTool {
     }
 
     fn summarize(&self, output: &DashboardResult, lang: Lang) -> Option<String> {
-        let template = lang.pick([
-            "{name}: {n} tiles — {titles}. It is open in the side panel.",
-            "{name}：{n} 个图块 — {titles}。已在侧边栏打开。",
-            "{name}：{n} 個圖塊 — {titles}。已在側邊欄開啟。",
-            "{name}: {n} mosaicos — {titles}. Está abierto en el panel lateral.",
-            "{name}：{n} 個のタイル — {titles}。サイドパネルで開いています。",
-            "{name}: {n} Kacheln — {titles}. Es ist in der Seitenleiste geöffnet.",
-            "{name} : {n} tuiles — {titles}. Il est ouvert dans le panneau latéral.",
-        ]);
-        let titles: Vec<&str> = output.tiles.iter().map(|t| t.title.as_str()).collect();
-        Some(fill(template, &[("name", &output.dashboard_name), ("n", &output.tiles.len().to_string()), ("titles", &titles.join(", "))]))
+        Some(summary(output, lang))
     }
+}
+
+/// The answer's line about a saved dashboard. The panel opens from the card, so the line
+/// says so rather than that it is open.
+fn summary(output: &DashboardResult, lang: Lang) -> String {
+    let template = lang.pick([
+        "{name}: {n} tiles — {titles}. Open it from the card to see it in the side panel.",
+        "{name}：{n} 个图块 — {titles}。点击卡片即可在侧边栏中打开。",
+        "{name}：{n} 個圖塊 — {titles}。點選卡片即可在側邊欄中開啟。",
+        "{name}: {n} mosaicos — {titles}. Ábrelo desde la tarjeta para verlo en el panel lateral.",
+        "{name}：{n} 個のタイル — {titles}。カードから開くとサイドパネルに表示されます。",
+        "{name}: {n} Kacheln — {titles}. Öffnen Sie es über die Karte, um es in der Seitenleiste zu sehen.",
+        "{name} : {n} tuiles — {titles}. Ouvrez-le depuis la carte pour le voir dans le panneau latéral.",
+    ]);
+    let titles: Vec<&str> = output.tiles.iter().map(|t| t.title.as_str()).collect();
+    fill(template, &[("name", &output.dashboard_name), ("n", &output.tiles.len().to_string()), ("titles", &titles.join(", "))])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_answer_says_where_to_open_the_dashboard_rather_than_that_it_is_open() {
+        let tile = |title: &str| TileSummary { title: title.into(), kind: TileKind::Kpi, row_count: 1, error: None };
+        let artifact = DashboardArtifact { id: "dashboard-d1".into(), kind: "iframe".into(), title: "Dock".into(), props: Default::default() };
+        let output = DashboardResult {
+            success: true,
+            dashboard_name: "Dock".into(),
+            dashboard_id: "d1".into(),
+            url: "/d/x".into(),
+            tiles: vec![tile("Open"), tile("Late")],
+            artifact,
+        };
+        assert_eq!(summary(&output, Lang::En), "Dock: 2 tiles — Open, Late. Open it from the card to see it in the side panel.");
+        for lang in Lang::ALL {
+            assert!(!summary(&output, lang).contains("It is open"), "{lang:?}");
+        }
+    }
 
     fn tile(kind: TileKind, x: Option<&str>, series: Option<&str>) -> TileSpec {
         TileSpec { title: "t".into(), kind, sql: "SELECT 1".into(), x: x.map(Into::into), y: None, series: series.map(Into::into) }
