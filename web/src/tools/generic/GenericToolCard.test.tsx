@@ -124,4 +124,15 @@ describe("generic tool card", () => {
     expect(screen.getByText("40 more lines not shown")).toBeVisible();
     expect(screen.getByText("12 more lines not shown")).toBeVisible();
   });
+
+  it("shows a result that lists records as a table, the raw JSON one click away", async () => {
+    const output = { trailers: [{ id: "TRL-1", status: "in_yard", yardLocation: "B-14" }, { id: "TRL-2", status: "at_door", yardLocation: null }], total: 2 };
+    render(<GenericToolCard invocation={toolCall("yardScan", "completed", { input: {}, output })} />);
+    await userEvent.click(screen.getByRole("button"));
+    const table = screen.getByTestId("records-table");
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent?.replace(/[▲▼↕]/g, ""))).toEqual(["ID", "Status", "Yard location"]);
+    expect(within(table).getAllByRole("row")[2]).toHaveTextContent("TRL-2at_door—");
+    await userEvent.click(screen.getByRole("button", { name: "Raw JSON" }));
+    expect(screen.getByTestId("records-json")).toHaveTextContent('"yardLocation": "B-14"');
+  });
 });

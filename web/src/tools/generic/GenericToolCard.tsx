@@ -1,5 +1,8 @@
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { WrenchIcon } from "../../components/icons";
+import { AnswerView } from "../../components/records/RecordsView";
+import { findRecords } from "../../components/records/records";
 import { PARAMETERS_PREVIEW_LINES, RESULT_PREVIEW_LINES } from "../limits";
 import { BoundedPre } from "../shell/BoundedPre";
 import { ToolCardShell } from "../shell/ToolCardShell";
@@ -9,12 +12,14 @@ import type { ToolCardProps } from "../types";
 /**
  * The card for a tool without one of its own (spec 001 §2.16): 'Invoked {tool}' and
  * 'Processing...' while it runs, 'Completed {tool}' and 'Result {tool}' after; expanded,
- * the parameters and the error or the result, each cut to its preview length.
+ * the parameters and the error or the result, each cut to its preview length; a result
+ * that lists records is a table (raw JSON one click away).
  */
 export function GenericToolCard({ invocation }: ToolCardProps) {
   const { t } = useTranslation();
   const { toolName: tool, phase } = invocation;
   const running = phase === "preparing" || phase === "executing";
+  const listsRecords = useMemo(() => findRecords(invocation.output)?.kind === "list", [invocation.output]);
   const parameters = <BoundedPre label={t("tools.parameters")} text={pretty(invocation.input) || "{}"} maxLines={PARAMETERS_PREVIEW_LINES} />;
 
   return (
@@ -27,11 +32,18 @@ export function GenericToolCard({ invocation }: ToolCardProps) {
       failureDetail={parameters}
     >
       {parameters}
-      <BoundedPre
-        label={t("tools.result", { tool })}
-        text={invocation.output === undefined ? t("tools.noResult") : pretty(invocation.output)}
-        maxLines={RESULT_PREVIEW_LINES}
-      />
+      {listsRecords ? (
+        <div>
+          <p className="mb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{t("tools.result", { tool })}</p>
+          <AnswerView data={invocation.output} />
+        </div>
+      ) : (
+        <BoundedPre
+          label={t("tools.result", { tool })}
+          text={invocation.output === undefined ? t("tools.noResult") : pretty(invocation.output)}
+          maxLines={RESULT_PREVIEW_LINES}
+        />
+      )}
     </ToolCardShell>
   );
 }

@@ -33,9 +33,69 @@ describe("the API call card", () => {
     const response = screen.getByTestId("api-response");
     expect(within(response).getByTestId("api-summary").textContent).toBe("Total 40 records");
     expect(within(response).getByTestId("api-status")).toHaveTextContent("Status 200");
+    // The records as a table, key columns first; the raw JSON one click away.
+    const table = within(response).getByTestId("records-table");
+    const headers = within(table).getAllByRole("columnheader").map((h) => h.textContent?.replace(/[▲▼↕]/g, ""));
+    expect(headers).toEqual(["Order ID", "Sales order ID", "Customer name", "Status", "Requested ship date", "Line count"]);
+    expect(within(table).getAllByRole("row")).toHaveLength(4);
+    expect(within(table).getAllByRole("row")[3]).toHaveTextContent("ORD-00000003");
+    expect(response).not.toHaveTextContent('"orderId"');
+    await userEvent.click(within(response).getByRole("button", { name: "Raw JSON" }));
     expect(response).toHaveTextContent('"orderId": "ORD-00000003"');
     expect(response).toHaveTextContent('"totalCount": 40');
+    await userEvent.click(within(response).getByRole("button", { name: "Show as table" }));
+    expect(within(response).getByTestId("records-table")).toBeInTheDocument();
     expect(screen.queryByTestId("api-truncated")).toBeNull();
+  });
+
+  it("sorts the records by a column, ascending, descending, then as listed", async () => {
+    render(<ApiCallCard invocation={called(examples.callSuccess)} />);
+    await expand();
+    const table = screen.getByTestId("records-table");
+    const firstCells = () => within(table).getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell")[3]!.textContent);
+    expect(firstCells()).toEqual(["open", "open", "picking"]);
+    const status = within(table).getByRole("button", { name: /^Status/ });
+    await userEvent.click(status);
+    expect(within(table).getByRole("columnheader", { name: /^Status/ })).toHaveAttribute("aria-sort", "ascending");
+    await userEvent.click(status);
+    expect(firstCells()).toEqual(["picking", "open", "open"]);
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("ORD-00000003");
+    await userEvent.click(status);
+    expect(within(table).getByRole("columnheader", { name: /^Status/ })).toHaveAttribute("aria-sort", "none");
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("ORD-00000001");
+  });
+
+  it("shows a long list's first 10 records and opens all of them in the side panel", async () => {
+    const { useArtifacts } = await import("../../artifacts/store");
+    render(<ApiCallCard invocation={called(examples.callTruncated)} />);
+    await expand();
+    expect(within(screen.getByTestId("records-table")).getAllByRole("row")).toHaveLength(11);
+    expect(screen.getByTestId("records-count")).toHaveTextContent("Showing 10 of 120 records");
+    await userEvent.click(screen.getByRole("button", { name: "Show all 120 in the side panel" }));
+    const open = useArtifacts.getState().open.at(-1)!;
+    expect(open).toMatchObject({ type: "records", title: "GET /v1/outbound/orders" });
+    expect(open.props.records).toHaveLength(120);
+  });
+
+  it("shows a single record as labelled fields, nested values summarised", async () => {
+    const trailer = {
+      ...examples.callSuccess,
+      operation: "getTrailer",
+      path: "/v1/trailers/TRL-00042",
+      summary: undefined,
+      data: { id: "TRL-00042", number: "ODFL 482913", status: "in_yard", arrivedAt: "2026-11-20T08:30:00Z", carrier: { id: "CAR-015", name: "UPS" }, sealed: true, stops: [{ at: "door 7" }, { at: "door 9" }] },
+    };
+    render(<ApiCallCard invocation={called(trailer)} />);
+    await expand();
+    const fields = screen.getByTestId("record-view");
+    const labels = within(fields).getAllByRole("term").map((d) => d.textContent);
+    expect(labels).toEqual(["ID", "Number", "Status", "Arrived at", "Sealed", "Carrier", "Stops"]);
+    const value = (label: string) => within(fields).getByText(label, { selector: "dt" }).nextElementSibling;
+    expect(value("Carrier")).toHaveTextContent("UPS");
+    expect(value("Sealed")).toHaveTextContent("Yes");
+    expect(within(value("Stops") as HTMLElement).getByTestId("record-nested")).toHaveTextContent("door 9");
+    await userEvent.click(screen.getByRole("button", { name: "Raw JSON" }));
+    expect(screen.getByTestId("records-json")).toHaveTextContent('"sealed": true');
   });
 
   it("folds the response away and back", async () => {
@@ -53,6 +113,7 @@ describe("the API call card", () => {
     render(<ApiCallCard invocation={called(examples.callTruncated)} />);
     await expand();
     const response = screen.getByTestId("api-response");
+    await userEvent.click(within(response).getByRole("button", { name: "Raw JSON" }));
     expect(response).toHaveTextContent('"orderId": "ORD-00000120"');
     expect(response).not.toHaveTextContent("Showing 2 of 120 records");
     expect(screen.getByTestId("api-summary").textContent).toBe("Total 120 records");

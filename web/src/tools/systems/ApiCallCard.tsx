@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useArtifacts } from "../../artifacts/store";
+import { AnswerView } from "../../components/records/RecordsView";
+import { RECORDS_ARTIFACT } from "../../components/records/RecordsViewer";
 import type { ApiCallResult } from "../../generated/tools/systems/ApiCallResult";
 import { pretty } from "../../lib/text";
 import { PARAMETERS_PREVIEW_LINES } from "../limits";
@@ -8,7 +11,7 @@ import { ToolCardShell } from "../shell/ToolCardShell";
 import type { ToolCardProps } from "../types";
 import { hasData, passedParameters, readCall, requestParts, responseOf, resultOf, targetLabel, targetOf, withoutPrefix } from "./calls";
 import { ApiCallIcon } from "./icons";
-import { CallRequest, IssuesTable, JsonBlock, StatusCode, Suggestions, Target } from "./parts";
+import { CallRequest, FoldedSection, IssuesTable, JsonBlock, StatusCode, Suggestions, Target } from "./parts";
 
 /**
  * apiCall (spec 001 §2.4): the request (method, path, parameters, body) and the system's
@@ -57,7 +60,7 @@ export function ApiCallCard({ invocation }: ToolCardProps<"apiCall">) {
         </>
       }
     >
-      {result?.success && <CallAnswer result={result} request={request} />}
+      {result?.success && <CallAnswer result={result} request={request} title={label ?? t("systems.call.titlePlain")} messageId={invocation.messageId} callId={invocation.toolCallId} />}
     </ToolCardShell>
   );
 }
@@ -67,16 +70,20 @@ function answerLine(result: ApiCallResult, status: string): string {
   return [result.status_code === undefined ? undefined : status, result.summary].filter(Boolean).join(" · ");
 }
 
-function CallAnswer({ result, request }: { result: ApiCallResult; request: ReactNode }) {
+type AnswerProps = { result: ApiCallResult; request: ReactNode; title: string; messageId: string; callId: string };
+
+/** The request, then the answer: records as a table or labelled fields (raw JSON one click away), the whole list in the side panel. */
+function CallAnswer({ result, request, title, messageId, callId }: AnswerProps) {
   const { t } = useTranslation();
   const data = responseOf(result);
+  const openArtifact = useArtifacts((s) => s.openArtifact);
+  const showAll = (records: unknown[]) => openArtifact(messageId, { id: `records-${callId}`, type: RECORDS_ARTIFACT, title, props: { records } });
   return (
     <>
       {request}
       {hasData(data) ? (
-        <JsonBlock
+        <FoldedSection
           label={t("systems.call.response")}
-          value={data}
           testId="api-response"
           aside={
             <>
@@ -88,7 +95,11 @@ function CallAnswer({ result, request }: { result: ApiCallResult; request: React
               {result.status_code !== undefined && <StatusCode status={result.status_code} />}
             </>
           }
-        />
+        >
+          <div className="border-t border-slate-100 px-3 py-2">
+            <AnswerView data={data} onShowAll={showAll} />
+          </div>
+        </FoldedSection>
       ) : (
         <p className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600" data-testid="api-no-data">
           {t("systems.call.noData")}

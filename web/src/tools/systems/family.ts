@@ -1,3 +1,4 @@
+import { RECORDS_ARTIFACT, RecordsViewer } from "../../components/records/RecordsViewer";
 import type { ToolFamily } from "../types";
 import { ApiCallCard } from "./ApiCallCard";
 import { ApiSearchCard } from "./ApiSearchCard";
@@ -13,6 +14,10 @@ const systems: ToolFamily<typeof strings> = {
   cards: {
     apiSearch: ApiSearchCard,
     apiCall: ApiCallCard,
+  },
+  // The whole list of records an answer holds, opened from the call's card.
+  viewers: {
+    [RECORDS_ARTIFACT]: { requires: [["records"]], missing: (t) => t("records.missing"), View: RecordsViewer },
   },
 };
 

@@ -128,16 +128,25 @@ export function JsonBlock({ label, value, aside, defaultOpen = true, testId }: {
   const { t } = useTranslation();
   const shown = useMemo(() => bounded(pretty(value), RESPONSE_MAX_LINES, RESPONSE_MAX_CHARS), [value]);
   return (
-    <details open={defaultOpen} className="group rounded-md border border-slate-200" data-testid={testId}>
+    <FoldedSection label={label} aside={aside} defaultOpen={defaultOpen} testId={testId}>
+      <pre className="max-h-80 overflow-auto border-t border-slate-100 bg-slate-50 px-3 py-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800">
+        {shown.text}
+      </pre>
+      {shown.hiddenLines > 0 && <p className="px-3 pb-1.5 text-[11px] text-slate-400">{t("tools.moreLines", { n: shown.hiddenLines })}</p>}
+    </FoldedSection>
+  );
+}
+
+/** A section under a heading that folds it away, with what goes beside the heading. */
+export function FoldedSection({ label, aside, defaultOpen = true, testId, children }: { label: string; aside?: ReactNode; defaultOpen?: boolean; testId: string; children: ReactNode }) {
+  return (
+    <details open={defaultOpen} className="group min-w-0 rounded-md border border-slate-200" data-testid={testId}>
       <summary className="flex cursor-pointer list-none items-center gap-1.5 px-3 py-1.5 select-none hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
         <ChevronRight className="size-3.5 shrink-0 text-slate-400 transition-transform group-open:rotate-90" />
         <span className={SECTION_LABEL}>{label}</span>
         {aside && <span className="ml-auto flex items-center gap-2">{aside}</span>}
       </summary>
-      <pre className="max-h-80 overflow-auto border-t border-slate-100 bg-slate-50 px-3 py-2 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-slate-800">
-        {shown.text}
-      </pre>
-      {shown.hiddenLines > 0 && <p className="px-3 pb-1.5 text-[11px] text-slate-400">{t("tools.moreLines", { n: shown.hiddenLines })}</p>}
+      {children}
     </details>
   );
 }
