@@ -120,7 +120,13 @@ function jqlProblem(jql: string): string | null {
   const known = ["project", "status", "statuscategory", "assignee", "reporter", "priority", "updated", "created", "text", "summary", "labels", "key", "issuetype", "type", "resolution", "order", "and", "or", "not", "by", "asc", "desc", "in", "is", "empty", "null", "currentuser", "done"];
   const fields = [...jql.replace(/"[^"]*"/g, "").matchAll(/\b([A-Za-z_]\w*)\s*(?:!?=|~|>=|<=|>|<)/g)].map((m) => m[1]!);
   const unknown = fields.find((f) => !known.includes(f.toLowerCase()));
-  return unknown ? `Field '${unknown}' does not exist or you do not have permission to view it.` : null;
+  if (unknown) return `Field '${unknown}' does not exist or you do not have permission to view it.`;
+  // Words without an operator: the first is taken for a field, as the tracker does.
+  const first = /^\s*([A-Za-z_]\w*)/.exec(jql)?.[1];
+  if (first && fields.length === 0 && !/^\s*order\s+by\b/i.test(jql) && !known.includes(first.toLowerCase())) {
+    return `Field '${first}' does not exist or you do not have permission to view it.`;
+  }
+  return null;
 }
 
 /** What the rough search understands: the project, the key, open or done, mine. */
@@ -134,6 +140,8 @@ function matches(issue: TrackerIssue, jql: string): boolean {
   if (/statusCategory\s*!=\s*Done/i.test(where) && category === "done") return false;
   if (/statusCategory\s*=\s*Done/i.test(where) && category !== "done") return false;
   if (/assignee\s*=\s*currentUser\(\)/i.test(where) && issue.fields.assignee?.accountId !== ME.accountId) return false;
+  const text = /\btext\s*~\s*"((?:[^"\\]|\\.)*)"/i.exec(where)?.[1]?.replace(/\\(.)/g, "$1");
+  if (text !== undefined && !`${issue.fields.summary} ${issue.fields.description ?? ""}`.toLowerCase().includes(text.toLowerCase())) return false;
   return true;
 }
 

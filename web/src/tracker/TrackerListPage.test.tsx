@@ -121,6 +121,33 @@ describe("the issue list", { timeout: 20_000 }, () => {
     expect(screen.queryByTestId("jql-error")).toBeNull();
   });
 
+  it("searches words that are no JQL in the issues' text, says so, and keeps the words in the box", async () => {
+    const issues = [...seeded(3), trackerIssue(4, { summary: 'Dock door 7 "sticks" when cold' }), trackerIssue(5, { summary: "Scanner offline", description: "The dock door 7 scanner" })];
+    const { user, calls } = await openList({ issues });
+    await rows();
+    await user.clear(box());
+    await user.type(box(), 'dock door 7{Enter}');
+    const note = await screen.findByTestId("text-search-note");
+    expect(note).toHaveTextContent("“dock door 7” is not JQL, so these are the issues whose text contains it.");
+    expect(await rows()).toHaveLength(2);
+    expect(lastSearch(calls)!.jql).toBe('text ~ "dock door 7"');
+    expect(screen.queryByTestId("jql-error")).toBeNull();
+    expect(box()).toHaveValue("dock door 7");
+    expect(box()).not.toHaveAttribute("aria-invalid", "true");
+
+    // Quotes in the words are escaped; a project still limits the search.
+    await user.clear(box());
+    await user.type(box(), 'door 7 "sticks"{Enter}');
+    await waitFor(() => expect(lastSearch(calls)!.jql).toBe('text ~ "door 7 \\"sticks\\""'));
+    expect(await rows()).toHaveLength(1);
+
+    // A query is a query: its refusal is said, no text search.
+    await user.clear(box());
+    await user.type(box(), "dock_door = 7{Enter}");
+    expect(await screen.findByTestId("jql-error")).toHaveTextContent("Field 'dock_door' does not exist");
+    expect(screen.queryByTestId("text-search-note")).toBeNull();
+  });
+
   it("pages 50 at a time, with the page in the address", async () => {
     const { calls, router, user } = await openList({ issues: seeded(120), path: `/tracker?jql=${encodeURIComponent(ALL)}` });
     expect(await rows()).toHaveLength(50);

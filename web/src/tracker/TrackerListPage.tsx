@@ -13,7 +13,7 @@ import { BackToChat } from "../admin/users/OnlyAdmins";
 import { CreateIssueDialog } from "./CreateIssueDialog";
 import { IssueSearch } from "./IssueSearch";
 import { IssueTable, issuePath } from "./IssueTable";
-import { DEFAULT_JQL, withProject } from "./jql";
+import { DEFAULT_JQL, textSearchOf, withProject } from "./jql";
 import { JiraNotice } from "./parts";
 import { useProjects, useSearch } from "./queries";
 
@@ -46,7 +46,12 @@ function IssueList() {
   const project = params.get("project") || null;
   const page = pageOf(params.get("page"));
   const projects = useProjects();
-  const search = useSearch(withProject(jql, project), page);
+  const asTyped = useSearch(withProject(jql, project), page);
+  // Words the tracker cannot read as JQL are searched for in the issues' text instead.
+  const refusedAsTyped = asTyped.error instanceof ApiRequestError && asTyped.error.status === 400;
+  const words = refusedAsTyped ? textSearchOf(jql) : null;
+  const asText = useSearch(withProject(words?.jql ?? "", project), page, words !== null);
+  const search = words ? asText : asTyped;
   const [creating, setCreating] = useState(false);
   const [now] = useState(() => Date.now());
 
@@ -137,6 +142,11 @@ function IssueList() {
           data-project={project ?? ""}
           data-page={page}
         >
+          {words && !search.isPending && (
+            <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600" role="status" data-testid="text-search-note">
+              {t("tracker.search.asText", { words: words.words })}
+            </p>
+          )}
           {content}
         </div>
       </div>

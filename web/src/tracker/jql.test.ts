@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_JQL, QUICK_FILTERS, jqlValue, orderByIndex, withProject } from "./jql";
+import { DEFAULT_JQL, QUICK_FILTERS, jqlValue, orderByIndex, textSearchOf, withProject } from "./jql";
 
 describe("limiting a query to a project", () => {
   it("wraps the conditions and keeps the ordering after them", () => {
@@ -43,5 +43,20 @@ describe("limiting a query to a project", () => {
       "updated >= -7d ORDER BY updated DESC",
       "ORDER BY created DESC",
     ]);
+  });
+});
+
+describe("words typed in the JQL box", () => {
+  it("are a text search, quotes and backslashes escaped, a quoted phrase searched without its quotes", () => {
+    expect(textSearchOf("dock door broken")).toEqual({ jql: 'text ~ "dock door broken"', words: "dock door broken" });
+    expect(textSearchOf('  the "blue" trailer \\ 7  ')).toEqual({ jql: 'text ~ "the \\"blue\\" trailer \\\\ 7"', words: 'the "blue" trailer \\ 7' });
+    expect(textSearchOf('"door 7"')?.jql).toBe('text ~ "door 7"');
+    expect(textSearchOf("trailer is at door 7 and not moved")?.jql).toBe('text ~ "trailer is at door 7 and not moved"');
+  });
+
+  it("are not what could be a query: operators, parentheses, an ordering, nothing", () => {
+    for (const query of ["status = Done", "summary ~ dock", "priority != High", "created >= -7d", "status in (Open)", "ORDER BY created DESC", "", "   ", '""']) {
+      expect(textSearchOf(query)).toBeNull();
+    }
   });
 });

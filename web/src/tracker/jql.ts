@@ -35,7 +35,7 @@ export function orderByIndex(jql: string): number {
 
 /** A project key as a JQL value: bare when it is a plain key, quoted otherwise. */
 export function jqlValue(text: string): string {
-  return /^[A-Za-z][A-Za-z0-9_]*$/.test(text) ? text : `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+  return /^[A-Za-z][A-Za-z0-9_]*$/.test(text) ? text : jqlString(text);
 }
 
 /**
@@ -49,4 +49,22 @@ export function withProject(jql: string, project: string | null): string {
   const order = at < 0 ? "" : ` ${jql.slice(at).trim()}`;
   const scope = `project = ${jqlValue(project)}`;
   return where ? `${scope} AND (${where})${order}` : `${scope}${order}`;
+}
+
+/** What a phrase is when it is no JQL: quoted for `text ~`, quotes and backslashes escaped. */
+export function jqlString(text: string): string {
+  return `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+}
+
+/**
+ * The text search for what was typed when it is words rather than JQL — no operator,
+ * no parentheses, not an ordering: `text ~ "…"` (a phrase typed in quotes searched
+ * without them). Null for anything that could be a query, whose refusal is then shown.
+ */
+export function textSearchOf(typed: string): { jql: string; words: string } | null {
+  const text = typed.trim();
+  if (!text || /^order\s+by\b/i.test(text) || /[=!~<>()]/.test(text)) return null;
+  const quoted = /^"([^"]*)"$|^'([^']*)'$/.exec(text);
+  const words = (quoted ? (quoted[1] ?? quoted[2] ?? "") : text).trim();
+  return words ? { jql: `text ~ ${jqlString(words)}`, words } : null;
 }

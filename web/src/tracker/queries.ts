@@ -44,12 +44,13 @@ export function useProjects() {
 }
 
 /** One page (from 1) of a search; the previous page stays on screen while the next loads. */
-export function useSearch(jql: string, page: number) {
+export function useSearch(jql: string, page: number, enabled = true) {
   const tenantId = useTenant();
   return useQuery({
     queryKey: trackerKeys.search(tenantId, jql, page),
     queryFn: ({ signal }) => searchIssues(jql, (page - 1) * SEARCH_PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -1037,6 +1037,7 @@ const de: CoreCatalogue = {
       submit: "Suchen",
       project: "Projekt",
       allProjects: "Alle Projekte",
+      asText: "„{{words}}“ ist kein JQL, daher sind dies die Vorgänge, deren Text es enthält.",
     },
     quick: {
       label: "Schnellfilter",

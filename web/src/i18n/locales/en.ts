@@ -1041,6 +1041,7 @@ const en = {
       submit: "Search",
       project: "Project",
       allProjects: "All projects",
+      asText: "“{{words}}” is not JQL, so these are the issues whose text contains it.",
     },
     quick: {
       label: "Quick filters",

@@ -1037,6 +1037,7 @@ const es: CoreCatalogue = {
       submit: "Buscar",
       project: "Proyecto",
       allProjects: "Todos los proyectos",
+      asText: "«{{words}}» no es JQL, así que estas son las incidencias cuyo texto lo contiene.",
     },
     quick: {
       label: "Filtros rápidos",

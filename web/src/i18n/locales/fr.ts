@@ -1037,6 +1037,7 @@ const fr: CoreCatalogue = {
       submit: "Rechercher",
       project: "Projet",
       allProjects: "Tous les projets",
+      asText: "« {{words}} » n’est pas du JQL : voici donc les tickets dont le texte le contient.",
     },
     quick: {
       label: "Filtres rapides",

@@ -1037,6 +1037,7 @@ const ja: CoreCatalogue = {
       submit: "検索",
       project: "プロジェクト",
       allProjects: "すべてのプロジェクト",
+      asText: "「{{words}}」は JQL ではないため、テキストにそれを含む課題を表示しています。",
     },
     quick: {
       label: "クイックフィルター",

@@ -1037,6 +1037,7 @@ const zhCN: CoreCatalogue = {
       submit: "搜索",
       project: "项目",
       allProjects: "所有项目",
+      asText: "“{{words}}”不是 JQL 查询，因此显示的是文本中包含它的问题。",
     },
     quick: {
       label: "快速筛选",

@@ -1037,6 +1037,7 @@ const zhTW: CoreCatalogue = {
       submit: "搜尋",
       project: "專案",
       allProjects: "所有專案",
+      asText: "「{{words}}」不是 JQL 查詢，因此顯示的是文字中包含它的問題。",
     },
     quick: {
       label: "快速篩選",
