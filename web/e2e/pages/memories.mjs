@@ -1,7 +1,7 @@
 /**
  * /admin/memories: what the assistant remembers, for any member — the type filter
- * (All, Personal, Company), the search box (typing filters by text, Search by meaning
- * ranks), the list and its pager, Add memory, and each row's Edit (in place) and Delete
+ * (All, Personal, Company), the search box (typing filters by text, Rank by relevance
+ * ranks by the words shared), the list and its pager, Add memory, and each row's Edit (in place) and Delete
  * (confirmed). Names are the English ones.
  */
 export class MemoriesPage {
@@ -12,7 +12,7 @@ export class MemoriesPage {
     this.heading = page.getByRole("heading", { level: 1, name: "Memory", exact: true });
     this.addButton = page.getByTestId("memory-add");
     this.searchBox = page.getByRole("searchbox", { name: "Search memories", exact: true });
-    this.searchByMeaningButton = page.getByRole("button", { name: "Search by meaning", exact: true });
+    this.rankButton = page.getByRole("button", { name: "Rank by relevance", exact: true });
     this.results = page.getByTestId("memory-results");
     this.rows = page.getByTestId("memory-row");
     this.empty = page.getByTestId("memories-empty");
@@ -60,11 +60,11 @@ export class MemoriesPage {
     await this.settled();
   }
 
-  /** Ranks the memories by meaning for `text` and waits for the ranking. @param {string} text */
-  async searchByMeaning(text) {
+  /** Ranks the memories by the words they share with `text` and waits for the ranking. @param {string} text */
+  async rank(text) {
     await this.searchBox.fill(text);
     const answered = this.page.waitForResponse((res) => new URL(res.url()).pathname === "/api/memories/search");
-    await this.searchByMeaningButton.click();
+    await this.rankButton.click();
     await answered;
     await this.ranked.waitFor();
     await this.settled();

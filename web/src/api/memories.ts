@@ -34,7 +34,7 @@ export function listMemories({ type, q, limit, offset }: MemoryQuery, signal?: A
   return api.get<MemoryList>(`/api/memories?${params}`, { signal });
 }
 
-/** The memories that best match `q` by meaning, ranked as the assistant ranks them, each with its `score`. */
+/** The memories that best match `q` by the words they share, ranked as the assistant ranks them, each with its `score`. */
 export function searchMemories({ q, type }: { q: string; type?: MemoryType }, signal?: AbortSignal): Promise<MemoryList> {
   const params = new URLSearchParams({ q: q.trim() });
   if (type) params.set("type", type);

@@ -114,13 +114,13 @@ describe("the memory page", { timeout: 20_000 }, () => {
     expect(within(pager).getByRole("button", { name: "Next page" })).toBeDisabled();
   });
 
-  it("searches by meaning when asked, ranked, with each memory's score, and goes back to the newest", async () => {
+  it("ranks by the words shared with the search when asked, with each memory's score, and goes back to the newest", async () => {
     const { calls, user } = await openMemories();
     await rows();
     await user.type(screen.getByRole("searchbox", { name: "Search memories" }), "UPS cut-off");
-    await user.click(screen.getByRole("button", { name: "Search by meaning" }));
+    await user.click(screen.getByRole("button", { name: "Rank by relevance" }));
     const ranked = await screen.findByTestId("memories-ranked", {}, { timeout: 3000 });
-    expect(ranked).toHaveTextContent("2 memories match “UPS cut-off” by meaning, best first.");
+    expect(ranked).toHaveTextContent("2 memories share words with “UPS cut-off”, best first.");
     const search = memoryCalls(calls, "GET").filter((c) => c.path.startsWith("/api/memories/search"));
     expect(search.map((c) => Object.fromEntries(new URL(c.path, "http://waybill.test").searchParams))).toEqual([{ q: "UPS cut-off" }]);
     await waitFor(() => expect(screen.getAllByTestId("memory-row")).toHaveLength(2));
@@ -131,7 +131,12 @@ describe("the memory page", { timeout: 20_000 }, () => {
 
     // The type filter narrows the ranking too.
     await user.click(screen.getByRole("radio", { name: "Company" }));
-    await waitFor(() => expect(screen.getByTestId("memories-ranked")).toHaveTextContent("0 memories match"));
+    // Nothing shared: said so, and what to do, rather than an empty list that looks broken.
+    await waitFor(() =>
+      expect(screen.getByTestId("memories-ranked")).toHaveTextContent(
+        "No memory shares words with “UPS cut-off”. Memories are ranked by the words they have in common with the search, not by meaning",
+      ),
+    );
     expect(lastGet(calls).searchParams.get("type")).toBe("system");
     await user.click(screen.getByRole("radio", { name: "All" }));
 

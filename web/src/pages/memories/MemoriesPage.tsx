@@ -26,7 +26,7 @@ const QUOTED_CHARS = 200;
  * `/admin/memories`, from the user menu, for every member: what the assistant remembers —
  * the member's own personal memories, which they change and delete, and the company's
  * system memories, which only administrators change (the server says which with
- * `editable`). Filtered by type and by text as one types, or ranked by meaning (Search);
+ * `editable`). Filtered by type and by text as one types, or ranked by the words shared with a search (as the assistant ranks them);
  * 50 a page, newest first; added from "Add memory".
  */
 export default function MemoriesPage() {
@@ -45,7 +45,7 @@ function Memories() {
   const [search, setSearch] = useState("");
   const [type, setType] = useState<TypeFilter>("all");
   const [offset, setOffset] = useState(0);
-  /** The text last ranked by meaning; null while the list is filtered by text. */
+  /** The text last ranked by; null while the list is filtered by text. */
   const [ranked, setRanked] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -178,7 +178,9 @@ function Memories() {
 
       {ranked !== null && found.data && (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-teal-50 px-4 py-2.5 text-sm text-teal-900" role="status" data-testid="memories-ranked">
-          <span className="min-w-0 [overflow-wrap:anywhere]">{t("memories.ranked", { count: found.data.memories.length, query: ranked })}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            {found.data.memories.length === 0 ? t("memories.rankedNone", { query: ranked }) : t("memories.ranked", { count: found.data.memories.length, query: ranked })}
+          </span>
           <button type="button" className="shrink-0 rounded font-medium text-teal-800 underline hover:text-teal-950" onClick={showAll}>
             {t("memories.clearSearch")}
           </button>

@@ -15,14 +15,14 @@ type Props = {
   search: string;
   /** Typing: the list is filtered by this text. */
   onSearch: (search: string) => void;
-  /** Search (the button or Enter): the memories ranked by meaning for the text. */
+  /** Rank (the button or Enter): the memories ranked by the words they share with the text. */
   onSearchByMeaning: () => void;
   type: TypeFilter;
   onType: (type: TypeFilter) => void;
 };
 
 /**
- * The search box — typing filters the list by text, Search by meaning (or Enter) ranks
+ * The search box — typing filters the list by text, Rank by relevance (or Enter) ranks
  * the memories as the assistant does — and the type filter: All, Personal, Company
  * (radio buttons drawn as a segmented control).
  */

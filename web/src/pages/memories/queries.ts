@@ -35,7 +35,7 @@ export function useMemoryPage(query: MemoryQuery, enabled: boolean) {
   });
 }
 
-/** The memories ranked by meaning for `q` (null: no search asked), each with its score. */
+/** The memories ranked by the words they share with `q` (null: no search asked), each with its score. */
 export function useMemorySearch(q: string | null, type: MemoryType | undefined) {
   const { tenantId, userId } = useOwner();
   return useQuery({
