@@ -39,18 +39,27 @@ describe("the date picker", () => {
     expect(setup().field).toHaveAttribute("placeholder", "Select date...");
   });
 
-  it("commits the picked day as 'yyyy-MM-dd' on OK", async () => {
+  it("commits the day clicked as 'yyyy-MM-dd' at once and closes", async () => {
     const { field, user, onChange } = setup("2024-03-05");
     expect(field).toHaveValue("Mar 05, 2024");
     await user.click(field);
     const dialog = screen.getByRole("dialog", { name: "Choose date" });
     expect(within(dialog).queryByRole("listbox")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Wednesday, March 20, 2024" }));
-    expect(onChange).not.toHaveBeenCalled();
-    await user.click(screen.getByRole("button", { name: "OK" }));
     expect(onChange).toHaveBeenCalledExactlyOnceWith("2024-03-20");
+    expect(screen.queryByRole("dialog")).toBeNull();
     expect(field).toHaveValue("Mar 20, 2024");
     expect(field).toHaveFocus();
+  });
+
+  it("commits Today on OK", async () => {
+    const { field, user, onChange } = setup("2024-03-05");
+    await user.click(field);
+    await user.click(screen.getByRole("button", { name: "Today" }));
+    expect(onChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "OK" }));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith("2028-02-29");
+    expect(field).toHaveValue("Feb 29, 2028");
   });
 
   it("takes today on Today, reverts on Cancel, and empties with the clear button", async () => {

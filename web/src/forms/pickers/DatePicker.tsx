@@ -16,8 +16,9 @@ const systemClock = () => new Date();
 
 /**
  * A date field for the dynamic form's `date` type: the date-time picker's calendar alone.
- * OK commits the picked day, Cancel, Escape or a press outside revert, Today takes the
- * clock's day, × empties the value.
+ * A day picked (click, Enter or Space) is the value at once and closes the popover; Today
+ * takes the clock's day for OK to commit; Cancel, Escape or a press outside revert; ×
+ * empties the value.
  */
 export function DatePicker({ value, onChange, now = systemClock, placeholder, ...field }: DatePickerProps) {
   const { t } = useTranslation();
@@ -51,14 +52,16 @@ export function DatePicker({ value, onChange, now = systemClock, placeholder, ..
 
   useOutsidePress(root, open, useCallback(() => setOpen(false), []));
 
+  // A date alone needs nothing more: the day picked is the value.
   const pick = (date: DateParts) => {
-    setDraft(date);
-    setFocus(date);
+    onChange(formatDate(date));
+    close();
   };
 
   const takeToday = () => {
     const { year, month, day } = partsOfDate(now());
-    pick({ year, month, day });
+    setDraft({ year, month, day });
+    setFocus({ year, month, day });
   };
 
   const ok = () => {

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect } from "react";
+import { type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { inputClass } from "../../components/ui/fields";
 
@@ -79,21 +79,110 @@ export function PickerField({ text, placeholder, open, popoverId, inputRef, onOp
   );
 }
 
-/** The popover's frame, under the field; Escape inside it cancels. */
+/** Space kept between the popover and the edge of what can be seen. */
+const EDGE = 8;
+/** The gap between the field and the popover. */
+const GAP = 6;
+/** The least height a popover is squeezed to before it scrolls within. */
+const MIN_HEIGHT = 160;
+
+type Box = { top: number; bottom: number; left: number; right: number };
+
+/**
+ * What of the page can be seen around `element`: the viewport cut by every ancestor that
+ * clips or scrolls (the chat's message list ends where the composer starts).
+ */
+export function visibleBox(element: HTMLElement): Box {
+  const viewport = window.visualViewport;
+  const box: Box = { top: 0, left: 0, bottom: viewport?.height ?? window.innerHeight, right: viewport?.width ?? window.innerWidth };
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const { overflowX, overflowY } = getComputedStyle(node);
+    if (![overflowX, overflowY].some((o) => o === "auto" || o === "scroll" || o === "hidden" || o === "clip")) continue;
+    const rect = node.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0) continue;
+    box.top = Math.max(box.top, rect.top);
+    box.bottom = Math.min(box.bottom, rect.bottom);
+    box.left = Math.max(box.left, rect.left);
+    box.right = Math.min(box.right, rect.right);
+  }
+  return box;
+}
+
+export type PopoverPlace = { above: boolean; shift: number; maxHeight: number | null };
+
+/**
+ * Where a popover of `size` goes for a field at `anchor` within what can be seen: under
+ * the field when it fits there, else above when there is more room above, moved left
+ * when it would leave on the right, and given a height to scroll within when it fits
+ * neither way.
+ */
+export function placeInView(anchor: Box, size: { width: number; height: number }, seen: Box): PopoverPlace {
+  const below = seen.bottom - anchor.bottom - GAP - EDGE;
+  const over = anchor.top - seen.top - GAP - EDGE;
+  const above = size.height > below && over > below;
+  const room = above ? over : below;
+  const overflowRight = anchor.left + size.width - (seen.right - EDGE);
+  const shift = overflowRight > 0 ? -Math.min(overflowRight, Math.max(0, anchor.left - (seen.left + EDGE))) : 0;
+  return { above, shift, maxHeight: size.height > room ? Math.max(MIN_HEIGHT, room) : null };
+}
+
+const UNPLACED: PopoverPlace = { above: false, shift: 0, maxHeight: null };
+
+/** Keeps the open popover inside what can be seen: measured before paint, and again on resize and scroll. */
+function usePlaceInView(popover: RefObject<HTMLElement | null>): PopoverPlace {
+  const [place, setPlace] = useState(UNPLACED);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = popover.current;
+      const field = element?.parentElement;
+      if (!element || !field) return;
+      const next = placeInView(field.getBoundingClientRect(), { width: element.offsetWidth, height: element.scrollHeight }, visibleBox(field));
+      setPlace((prev) => (prev.above === next.above && prev.shift === next.shift && prev.maxHeight === next.maxHeight ? prev : next));
+    };
+    // Scrolling inside the popover (its hour lists) moves nothing.
+    const scrolled = (event: Event) => {
+      if (!(event.target instanceof Node && popover.current?.contains(event.target))) measure();
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    window.addEventListener("scroll", scrolled, { capture: true, passive: true });
+    window.visualViewport?.addEventListener("resize", measure);
+    return () => {
+      window.removeEventListener("resize", measure);
+      window.removeEventListener("scroll", scrolled, { capture: true });
+      window.visualViewport?.removeEventListener("resize", measure);
+    };
+  }, [popover]);
+  return place;
+}
+
+/**
+ * The popover's frame, under the field — or above it, moved left, or scrolling within,
+ * so OK and Cancel stay in sight (the composer, a phone's screen). Escape inside it cancels.
+ */
 export function PickerPopover({ id, label, onCancel, children }: { id: string; label: string; onCancel: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const place = usePlaceInView(ref);
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "Escape") return;
     event.preventDefault();
     event.stopPropagation();
     onCancel();
   };
+  const style: CSSProperties = {
+    left: place.shift,
+    ...(place.maxHeight !== null ? { maxHeight: place.maxHeight, overflowY: "auto" } : {}),
+  };
   return (
     <div
+      ref={ref}
       id={id}
       role="dialog"
       aria-label={label}
       onKeyDown={keyDown}
-      className="absolute top-full left-0 z-50 mt-1.5 rounded-xl border border-slate-200 bg-white p-3 text-slate-800 shadow-lg"
+      style={style}
+      data-placement={place.above ? "above" : "below"}
+      className={`absolute z-50 rounded-xl border border-slate-200 bg-white p-3 text-slate-800 shadow-lg ${place.above ? "bottom-full mb-1.5" : "top-full mt-1.5"}`}
     >
       {children}
     </div>
