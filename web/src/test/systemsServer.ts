@@ -101,7 +101,9 @@ export function fakeSystemsServer({ systems, operations = {}, tests = {}, forbid
         updatedAt: "2026-11-21T10:00:00Z",
       });
       store.set(created.id, created);
-      return json(201, created);
+      // As the server does for a host whose name does not resolve: saved, the host named once.
+      const host = new URL(input.baseUrl).hostname;
+      return json(201, host.endsWith(".invalid") ? { ...created, unreachableHost: host } : created);
     }
 
     const [, id, action] = /^\/api\/admin\/systems\/([^/]+)(?:\/(.+))?$/.exec(url.pathname) ?? [];

@@ -193,6 +193,22 @@ describe("the business systems page", { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(dialog).getByRole("alert")).toHaveTextContent("The OpenAPI document was rejected: it is neither OpenAPI 3.0 nor 3.1"));
   });
 
+  it("saves a system whose host does not resolve yet and says it cannot be reached, not that it was refused", async () => {
+    const { user } = await openSystems();
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByRole("textbox", { name: "Name" }), "Later ERP");
+    await user.type(within(dialog).getByRole("textbox", { name: "Base URL" }), "https://erp.not-set-up-yet.invalid/api");
+    await user.click(within(dialog).getByRole("radio", { name: "Upload a file" }));
+    await user.upload(within(dialog).getByLabelText("Document file"), jsonFile("erp.json", OPENAPI));
+    await within(dialog).findByTestId("chosen-document");
+    await user.click(within(dialog).getByRole("button", { name: "Add system" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Later ERP was saved, but erp.not-set-up-yet.invalid cannot be reached from here: its name does not resolve. Calls to it will fail until it does.",
+    );
+    expect(await screen.findByRole("rowheader", { name: /Later ERP/ })).toBeVisible();
+  });
+
   it("edits a system without sending a secret when none is typed, and keeps its document", async () => {
     const { calls, user } = await openSystems();
     await user.click(await screen.findByRole("button", { name: "More actions for Ontario OMS" }, { timeout: 5000 }));

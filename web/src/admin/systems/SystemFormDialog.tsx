@@ -63,10 +63,12 @@ function SystemForm({ system, onDone }: { system: SystemInfo | null; onDone: (te
     // Take the reader to the first thing to fix, where its message is read out.
     if (first) return event.currentTarget.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
     const input = inputOf(draft);
+    // A host whose name does not resolve yet is saved all the same; the admin is told.
+    const unreachable = (info: SystemInfo) => info.unreachableHost && t("adminSystems.savedUnreachable", { name: info.name, host: info.unreachableHost });
     if (system) {
-      update.mutate({ id: system.id, input }, { onSuccess: (saved) => onDone(t("adminSystems.saved", { name: saved.name })) });
+      update.mutate({ id: system.id, input }, { onSuccess: (saved) => onDone(unreachable(saved) || t("adminSystems.saved", { name: saved.name })) });
     } else {
-      add.mutate(input, { onSuccess: (added) => onDone(t("adminSystems.added", { name: added.name, n: added.operationCount })) });
+      add.mutate(input, { onSuccess: (added) => onDone(unreachable(added) || t("adminSystems.added", { name: added.name, n: added.operationCount })) });
     }
   };
 

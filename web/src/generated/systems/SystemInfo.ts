@@ -13,4 +13,10 @@ hasSecret: boolean, specUrl: string | null, title: string, version: string, oper
 /**
  * Registered by Waybill (the demo facility): read-only here.
  */
-builtIn: boolean, updatedAt: string, };
+builtIn: boolean, updatedAt: string, 
+/**
+ * Said once, when the system is saved while its host cannot be reached from here (its
+ * name does not resolve yet): the host. It is saved all the same; calls fail until the
+ * name resolves.
+ */
+unreachableHost?: string, };
