@@ -27,10 +27,8 @@ export class ToolCards {
 
   /** Denies, giving `reason` when there is one. @param {import('playwright-core').Locator} card @param {string} [reason] */
   async deny(card, reason) {
+    if (reason) await card.getByRole("textbox", { name: "Reason (optional)" }).fill(reason);
     await card.getByRole("button", { name: "Deny", exact: true }).click();
-    const field = card.getByRole("textbox", { name: "Reason (optional)" });
-    if (reason) await field.fill(reason);
-    await field.press("Enter");
   }
 
   /** Types an answer into a card that asks and sends it. @param {import('playwright-core').Locator} card @param {string} text */

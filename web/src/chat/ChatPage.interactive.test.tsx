@@ -101,8 +101,8 @@ describe("a call that asks for approval", () => {
     );
     const user = await ask("put a proving mark: dock 4");
     const card = await screen.findByTestId("tool-card");
-    await user.click(await within(card).findByRole("button", { name: "Deny" }));
-    await user.type(within(card).getByRole("textbox", { name: "Reason (optional)" }), "Wrong dock{Enter}");
+    await user.type(await within(card).findByRole("textbox", { name: "Reason (optional)" }), "Wrong dock");
+    await user.click(within(card).getByRole("button", { name: "Deny" }));
 
     await screen.findByText("You denied the mark.");
     expect(card).toHaveAttribute("data-phase", "denied");

@@ -169,8 +169,8 @@ describe("the memory card", () => {
     const ask = screen.getByRole("group", { name: "Delete Memory runs only if you approve it:" });
     expect(within(ask).getByTestId("memory-approval-lead").textContent).toBe("Forgets this memory:");
     expect(within(ask).getByTestId("memory-param-memoryId").textContent).toBe("mem-2");
+    await userEvent.type(within(ask).getByRole("textbox", { name: "Reason (optional)" }), "Keep it");
     await userEvent.click(within(ask).getByRole("button", { name: "Deny" }));
-    await userEvent.type(within(ask).getByRole("textbox", { name: "Reason (optional)" }), "Keep it{Enter}");
     expect(actions.respond).toHaveBeenCalledWith("call-delete", { approved: false, reason: "Keep it" });
   });
 

@@ -35,19 +35,31 @@ describe("a call waiting for approval", () => {
     expect(actions.respond).toHaveBeenCalledWith("call-7", { approved: true });
   });
 
-  it("Deny takes an optional reason; Escape in it goes back without answering", async () => {
+  it("Deny is one press, as Approve is, and takes the reason typed beside it; Escape in the reason empties it", async () => {
+    const user = userEvent.setup();
+    const { actions } = renderInChat(<GenericToolCard invocation={asking()} />);
+    await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "Wrong{Escape}");
+    expect(screen.getByRole("textbox", { name: "Reason (optional)" })).toHaveValue("");
+    expect(actions.respond).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "  Dock 4 is closed today  ");
+    await user.click(screen.getByRole("button", { name: "Deny" }));
+    expect(actions.respond).toHaveBeenCalledWith("call-7", { approved: false, reason: "Dock 4 is closed today" });
+  });
+
+  it("denies with no reason in one press, and Enter in the reason denies", async () => {
     const user = userEvent.setup();
     const { actions } = renderInChat(<GenericToolCard invocation={asking()} />);
     await user.click(screen.getByRole("button", { name: "Deny" }));
-    const reason = screen.getByRole("textbox", { name: "Reason (optional)" });
-    expect(reason).toHaveFocus();
-    await user.keyboard("{Escape}");
-    expect(screen.queryByRole("textbox", { name: "Reason (optional)" })).toBeNull();
-    expect(actions.respond).not.toHaveBeenCalled();
+    expect(actions.respond).toHaveBeenCalledWith("call-7", { approved: false });
+  });
 
-    await user.click(screen.getByRole("button", { name: "Deny" }));
-    await user.type(screen.getByRole("textbox", { name: "Reason (optional)" }), "  Dock 4 is closed today  {Enter}");
-    expect(actions.respond).toHaveBeenCalledWith("call-7", { approved: false, reason: "Dock 4 is closed today" });
+  it("keeps the focus on the card after an answer, not on the page", async () => {
+    const user = userEvent.setup();
+    renderInChat(<GenericToolCard invocation={asking()} />);
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    expect(document.activeElement).not.toBe(document.body);
+    expect(screen.getByTestId("tool-card")).toContainElement(document.activeElement as HTMLElement);
   });
 
   it("is answered from the keyboard alone", async () => {
@@ -57,7 +69,7 @@ describe("a call waiting for approval", () => {
     await user.tab();
     expect(screen.getByRole("button", { name: "Approve" })).toHaveFocus();
     await user.tab();
-    await user.keyboard("{Enter}");
+    expect(screen.getByRole("button", { name: "Deny" })).toHaveFocus();
     await user.keyboard("{Enter}");
     expect(actions.respond).toHaveBeenCalledWith("call-7", { approved: false });
   });

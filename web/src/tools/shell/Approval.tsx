@@ -61,75 +61,61 @@ type RequestProps = {
 export function ApprovalRequest({ invocation, title, summary }: RequestProps) {
   const { t } = useTranslation();
   const { approve, deny } = useToolCall(invocation);
-  const [denying, setDenying] = useState(false);
   const [reason, setReason] = useState("");
   const [answering, setAnswering] = useState(false);
-  const denyButton = useRef<HTMLButtonElement>(null);
+  const group = useRef<HTMLDivElement>(null);
   const reasonId = useId();
   const promptId = useId();
 
   const answer = (decide: () => Promise<void>) => {
+    // The buttons go away with the answer: the focus stays on the card (its header), not the page.
+    group.current?.closest<HTMLElement>('[data-testid="tool-card"]')?.querySelector<HTMLButtonElement>("button[aria-expanded]")?.focus();
     setAnswering(true);
     void decide().finally(() => setAnswering(false));
   };
-  const cancelDeny = () => {
-    setDenying(false);
-    setReason("");
-    // The field goes away: the focus goes back to the button that opened it.
-    requestAnimationFrame(() => denyButton.current?.focus());
-  };
   const onReasonKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Escape") return;
-    // Escape here closes the field; it is not the chat's Stop.
+    // Escape here empties the field; it is not the chat's Stop.
     event.preventDefault();
-    cancelDeny();
+    setReason("");
   };
 
+  // Approve and Deny are one press each; a reason, when the user gives one, goes with Deny.
   return (
-    <div role="group" aria-labelledby={promptId} className="space-y-3" data-testid="approval-request">
+    <div ref={group} role="group" aria-labelledby={promptId} className="space-y-3" data-testid="approval-request">
       <p id={promptId} className="text-sm font-medium text-slate-800">
         {t("tools.approval.prompt", { title })}
       </p>
       {summary ?? <CallInput input={invocation.input} />}
-      {denying ? (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            answer(() => deny(reason));
-          }}
-        >
-          <label htmlFor={reasonId} className="block min-w-48 flex-1 text-xs font-medium text-slate-600">
-            {t("tools.approval.reason")}
-            <input
-              id={reasonId}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              onKeyDown={onReasonKey}
-              maxLength={500}
-              autoFocus
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-900 focus:border-teal-500 focus:ring-2 focus:ring-teal-500/30 focus:outline-none"
-            />
-          </label>
-          <button type="submit" disabled={answering} className={DENY}>
-            {t("tools.approval.confirmDeny")}
-          </button>
-          <button type="button" onClick={cancelDeny} disabled={answering} className={SECONDARY}>
-            {t("tools.approval.cancel")}
-          </button>
-        </form>
-      ) : (
-        <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={() => answer(approve)} disabled={answering} className={APPROVE}>
-            <CheckIcon className="size-4" />
-            {t("tools.approval.approve")}
-          </button>
-          <button ref={denyButton} type="button" onClick={() => setDenying(true)} disabled={answering} className={SECONDARY}>
-            <BanIcon className="size-4" />
-            {t("tools.approval.deny")}
-          </button>
-        </div>
-      )}
+      <form
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          answer(() => deny(reason));
+        }}
+      >
+        <button type="button" onClick={() => answer(approve)} disabled={answering} className={APPROVE}>
+          <CheckIcon className="size-4" />
+          {t("tools.approval.approve")}
+        </button>
+        <button type="submit" disabled={answering} className={SECONDARY}>
+          <BanIcon className="size-4" />
+          {t("tools.approval.deny")}
+        </button>
+        <label htmlFor={reasonId} className="sr-only">
+          {t("tools.approval.reason")}
+        </label>
+        <input
+          id={reasonId}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          onKeyDown={onReasonKey}
+          maxLength={500}
+          placeholder={t("tools.approval.reason")}
+          disabled={answering}
+          className="block min-w-40 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-teal-500 focus:ring-2 focus:ring-teal-500/30 focus:outline-none"
+        />
+      </form>
     </div>
   );
 }
@@ -155,5 +141,4 @@ export function DeniedDetail({ invocation, summary }: { invocation: ToolInvocati
 
 const BUTTON = "inline-flex items-center justify-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:ring-offset-1 focus-visible:outline-none disabled:opacity-60";
 const APPROVE = `${BUTTON} bg-teal-600 text-white hover:bg-teal-700`;
-const DENY = `${BUTTON} bg-red-600 text-white hover:bg-red-700`;
 const SECONDARY = `${BUTTON} border border-slate-300 bg-white font-medium text-slate-700 hover:bg-slate-50`;
