@@ -255,6 +255,20 @@ async fn pool(State(state): State<AppState>, Messenger(holder): Messenger, Body(
     }
 }
 
+/// The caller's open session handed over from chat `chatId`, or `data: null`: a chat page
+/// that loads again resumes it (queued: polling; active: the socket). Signed in with the
+/// Waybill session like the login, so a page that finds nothing needs no messaging tokens;
+/// nothing is created.
+#[utoipa::path(get, path = "/app-api/customer/server/open/{chatId}", tag = "live-agent",
+    params(("chatId" = String, Path), ("x-tenant-id" = Option<String>, Header, description = "The tenant; the token's first when absent")),
+    responses((status = 200, body = AppEnvelope), (status = 401, body = AppEnvelope), (status = 403, body = AppEnvelope)))]
+async fn open(State(state): State<AppState>, headers: HeaderMap, path: Result<Path<String>, Error>) -> AppResult<Value> {
+    let ctx = crate::auth::authenticate(&state, &headers, true).await?;
+    let Path(chat_id) = path?;
+    let standing = state.live.service.open_session_of_chat(&ctx.tenant_id, &ctx.user_id, &chat_id).await?;
+    Ok(Envelope(json!({"data": standing.as_ref().map(standing_json)})))
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TempRequest {
@@ -387,6 +401,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login))
         .routes(routes!(refresh))
         .routes(routes!(pool))
+        .routes(routes!(open))
         .routes(routes!(temp))
         .routes(routes!(message))
         .routes(routes!(close))

@@ -332,6 +332,39 @@ backend_tests! {
         assert_eq!(queue.body[0]["customer"], json!({"name": "Ann Lee", "email": "ann.lee@carrier.test"}));
     }
 
+    async fn a_reloaded_chat_finds_its_open_session_without_creating_one(store) {
+        async fn open(app: &TestApp, session: Option<&Session>, chat: &str) -> common::Response {
+            app.call(Method::GET, &format!("/app-api/customer/server/open/{chat}"), session, None).await
+        }
+        let app = TestApp::new(store).await;
+        let alice = app.login("alice@t1.test").await;
+        let bob = app.login("bob@t1.test").await;
+        make_agent(&app, "t1", &user_id(&app, "bob@t1.test").await).await;
+
+        let none = open(&app, Some(&alice), "c-reload").await;
+        assert_eq!((none.status, &none.body), (StatusCode::OK, &json!({"code": 0, "msg": "success", "data": {"data": null}})));
+        assert_eq!(app.call(Method::GET, "/api/desk/queue", Some(&bob), None).await.body, json!([]), "looking queues nobody");
+        let anonymous = open(&app, None, "c-reload").await;
+        assert_eq!((anonymous.status, anonymous.body["code"].as_i64()), (StatusCode::UNAUTHORIZED, Some(401)), "{}", anonymous.text);
+
+        let token = access_of(&im_login(&app, &alice).await);
+        let created = create(&app, &token, Some("c-reload")).await;
+        let id = created["sessionId"].as_str().unwrap();
+        let queued = open(&app, Some(&alice), "c-reload").await.body["data"]["data"].clone();
+        assert_eq!((queued["sessionId"].as_str(), queued["status"].as_str(), queued["position"].as_i64()), (Some(id), Some("queued"), Some(1)));
+        assert_eq!(queued["groupId"], created["groupId"]);
+        assert_eq!(open(&app, Some(&alice), "another-chat").await.body["data"]["data"], Value::Null, "her other chats stay with the assistant");
+        assert_eq!(open(&app, Some(&bob), "c-reload").await.body["data"]["data"], Value::Null, "another customer's session is not his");
+
+        assert_eq!(claim(&app, &bob, id).await.status, StatusCode::OK);
+        let active = open(&app, Some(&alice), "c-reload").await.body["data"]["data"].clone();
+        assert_eq!((active["status"].as_str(), active["agentAvailable"].as_bool()), (Some("active"), Some(true)));
+
+        let closed = im(&app, Method::POST, &format!("/app-api/customer/server/close/{id}"), &token, None).await;
+        assert_eq!(closed.status, StatusCode::OK, "{}", closed.text);
+        assert_eq!(open(&app, Some(&alice), "c-reload").await.body["data"]["data"], Value::Null, "a closed session is not resumed");
+    }
+
     async fn tokens_expire_refresh_once_rotate_and_are_required(store) {
         let app = TestApp::new(store).await;
         let alice = app.login("alice@t1.test").await;
@@ -577,7 +610,7 @@ backend_tests! {
         assert_eq!(poll(&app, &token, &id).await.body["data"]["status"], "active");
         drop(_desk);
 
-        // Gone for good: a notice, and the conversation waits at the front of the queue.
+        // Gone for good: a notice, and the conversation waits in the queue, ahead of newer customers.
         let notice = next_json(&mut customer).await;
         assert_eq!(notice["cmd"], 4);
         assert_eq!(notice["data"]["content"], "The agent was disconnected. You are back in the queue for the next available agent.");
