@@ -135,7 +135,9 @@ describe("the delegation card", () => {
       "call-d": { subagent: { ...examples.progress, status: "completed", steps: 3, toolCalls: examples.progress.toolCalls.map((c) => ({ ...c, state: "done" })) } },
     });
     const n = examples.result.contentLength;
-    expect(screen.getByTestId("tool-status")).toHaveTextContent(`Generated ${n} characters of content`);
+    // The header leads with the answer, not its length.
+    expect(screen.getByTestId("tool-status")).toHaveTextContent("Orders shipped last week");
+    expect(screen.getByTestId("tool-status")).not.toHaveTextContent("characters");
     expect(screen.getByTestId("delegation-generated")).toHaveTextContent(`Generated ${n} characters of content · Steps: 3`);
     const content = screen.getByTestId("delegation-content");
     expect(within(content).getByRole("heading", { name: "Orders shipped last week" })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertIcon, CheckIcon, Spinner } from "../../components/icons";
-import { bounded } from "../../lib/text";
+import { bounded, cut } from "../../lib/text";
 import { Markdown } from "../../markdown/Markdown";
 import { SubAgentProgressView } from "../shell/SubAgentProgress";
 import { ToolCardShell } from "../shell/ToolCardShell";
@@ -36,6 +36,8 @@ export function DelegationCard({ invocation }: ToolCardProps<"delegateToAgent">)
         ? result.error?.trim() || t("delegation.unknownError")
         : undefined;
   const generated = result ? t("delegation.generated", { n: new Intl.NumberFormat(i18n.language).format(result.contentLength) }) : undefined;
+  // Closed, the card leads with what the agent answered; how much it wrote is the footnote.
+  const gist = result?.success ? firstLine(result.content) : undefined;
 
   const about: ReactNode = (
     <>
@@ -51,7 +53,7 @@ export function DelegationCard({ invocation }: ToolCardProps<"delegateToAgent">)
       accent="violet"
       title={name ? t("delegation.title", { agent: name }) : t("delegation.titlePlain")}
       runningLabel={t(invocation.phase === "preparing" ? "delegation.badge.preparing" : "delegation.badge.executing")}
-      summary={generated}
+      summary={gist || generated}
       failure={failure}
       runningDetail={
         <>
@@ -70,18 +72,27 @@ export function DelegationCard({ invocation }: ToolCardProps<"delegateToAgent">)
       {about}
       {result && (
         <>
-          <p className="text-sm text-slate-600" data-testid="delegation-generated">
+          <Answer content={result.content} />
+          <p className="text-xs text-slate-500" data-testid="delegation-generated">
             {generated}
             <span className="text-slate-400"> · </span>
             <span data-testid="delegation-steps">{t("tools.subAgent.steps", { n: result.steps })}</span>
           </p>
-          <Answer content={result.content} />
           {/* A stored chat may lack the progress part: the result still lists the calls. */}
           <ToolCalls calls={callsOf(result, progress)} />
         </>
       )}
     </ToolCardShell>
   );
+}
+
+/** The answer's first line of words, without markdown's marks, cut for a card's header. */
+export function firstLine(content: string): string {
+  const line = content
+    .split("\n")
+    .map((l) => l.replace(/^\s*(#{1,6}\s+|[-*+]\s+|>\s*|\d+[.)]\s+)/, "").replace(/[*_`~]+/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").trim())
+    .find((l) => l && !/^[|:\-\s]+$/.test(l));
+  return line ? cut(line, 100) : "";
 }
 
 type Call = SubAgentProgress["toolCalls"][number];
