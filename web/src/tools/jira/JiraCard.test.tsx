@@ -173,11 +173,11 @@ describe("the issue tracker's card", () => {
   });
 
   it.each<[JiraTool, string]>([
-    ["jiraGetProjects", "Failed to retrieve projects"],
-    ["jiraGetCreateMeta", "Failed to retrieve field metadata"],
+    ["jiraGetProjects", "Failed to get projects"],
+    ["jiraGetCreateMeta", "Failed to get metadata"],
     ["jiraCreateIssue", "Failed to create issue"],
-    ["jiraSearchIssues", "Failed to search issues"],
-    ["jiraGetTransitions", "Failed to retrieve transitions"],
+    ["jiraSearchIssues", "Search failed"],
+    ["jiraGetTransitions", "Failed to get transitions"],
     ["jiraDoTransition", "Transition failed"],
   ])("says '%s' failed: '%s: {error}', open, with what it was asked", (tool, line) => {
     render(<JiraCard invocation={toolCall(tool, "failed", { input: examples.createMetaInput, errorText: examples.failed })} />);
@@ -190,12 +190,12 @@ describe("the issue tracker's card", () => {
   it("says the failure with its error and the tool's name in the status", () => {
     const { rerender } = render(<JiraCard invocation={toolCall("jiraGetCreateMeta", "failed", { input: { projectKey: "OPZ" }, errorText: examples.failed })} />);
     expect(status()).toBe("Issue Tracker · Create Metadata: OPZ");
-    expect(screen.getByRole("alert").textContent).toBe(`Failed to retrieve field metadata: ${examples.failed}`);
+    expect(screen.getByRole("alert").textContent).toBe(`Failed to get metadata: ${examples.failed}`);
     expect(screen.getByTestId("jira-param-projectKey").textContent).toBe("OPZ");
     rerender(<JiraCard invocation={toolCall("jiraGetCreateMeta", "failed", { input: { projectKey: "OPZ" } })} />);
-    expect(screen.getByRole("alert").textContent).toBe("Failed to retrieve field metadata: Unknown error");
+    expect(screen.getByRole("alert").textContent).toBe("Failed to get metadata: Unknown error");
     rerender(<JiraCard invocation={done("jiraSearchIssues", { success: false, tracker: "Jira", error: "JQL: no field named stauts" })} />);
-    expect(screen.getByRole("alert").textContent).toBe("Failed to search issues: JQL: no field named stauts");
+    expect(screen.getByRole("alert").textContent).toBe("Search failed: JQL: no field named stauts");
   });
 
   it("shows a result of another shape as raw JSON", async () => {

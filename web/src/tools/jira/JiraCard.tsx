@@ -72,7 +72,7 @@ const VIEWS: { readonly [N in JiraTool]: View<N> } = {
  * The issue tracker's card (spec 001 §2.8), one for its six tools: titled with the
  * tracker's name and the tool's ('Waybill Tracker · Issue Search', 'Jira · Transitions:
  * OPS-12'), with the result line under it ('Found N issues', 'Created issue OPS-12', …, or
- * 'Failed to search issues: {error}'); folded until clicked, then the parameters, the
+ * 'Search failed: {error}'); folded until clicked, then the parameters, the
  * result — projects, create metadata, the issue created, the issues found, the
  * transitions, the transition done, or the output as JSON when it is of another shape —
  * and 'Issue Tracker Results' at the foot. Creating an issue and moving one ask first:

@@ -34,9 +34,9 @@ const de: Strings = {
   },
   failed: {
     projects: "Projekte konnten nicht abgerufen werden: {{error}}",
-    createMeta: "Feldmetadaten konnten nicht abgerufen werden: {{error}}",
+    createMeta: "Metadaten konnten nicht abgerufen werden: {{error}}",
     createIssue: "Vorgang konnte nicht angelegt werden: {{error}}",
-    search: "Vorgänge konnten nicht gesucht werden: {{error}}",
+    search: "Suche fehlgeschlagen: {{error}}",
     transitions: "Übergänge konnten nicht abgerufen werden: {{error}}",
     doTransition: "Übergang fehlgeschlagen: {{error}}",
   },

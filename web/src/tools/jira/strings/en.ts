@@ -42,11 +42,11 @@ const en = {
   },
   /** A call that failed, with its error. */
   failed: {
-    projects: "Failed to retrieve projects: {{error}}",
-    createMeta: "Failed to retrieve field metadata: {{error}}",
+    projects: "Failed to get projects: {{error}}",
+    createMeta: "Failed to get metadata: {{error}}",
     createIssue: "Failed to create issue: {{error}}",
-    search: "Failed to search issues: {{error}}",
-    transitions: "Failed to retrieve transitions: {{error}}",
+    search: "Search failed: {{error}}",
+    transitions: "Failed to get transitions: {{error}}",
     doTransition: "Transition failed: {{error}}",
   },
   footer: "Issue Tracker Results",

@@ -34,9 +34,9 @@ const es: Strings = {
   },
   failed: {
     projects: "No se pudieron obtener los proyectos: {{error}}",
-    createMeta: "No se pudieron obtener los metadatos de campos: {{error}}",
+    createMeta: "No se pudieron obtener los metadatos: {{error}}",
     createIssue: "No se pudo crear la incidencia: {{error}}",
-    search: "No se pudieron buscar las incidencias: {{error}}",
+    search: "La búsqueda falló: {{error}}",
     transitions: "No se pudieron obtener las transiciones: {{error}}",
     doTransition: "La transición falló: {{error}}",
   },

@@ -34,9 +34,9 @@ const fr: Strings = {
   },
   failed: {
     projects: "Échec de la récupération des projets : {{error}}",
-    createMeta: "Échec de la récupération des métadonnées des champs : {{error}}",
+    createMeta: "Échec de la récupération des métadonnées : {{error}}",
     createIssue: "Échec de la création du ticket : {{error}}",
-    search: "Échec de la recherche de tickets : {{error}}",
+    search: "Échec de la recherche : {{error}}",
     transitions: "Échec de la récupération des transitions : {{error}}",
     doTransition: "Échec de la transition : {{error}}",
   },

@@ -34,9 +34,9 @@ const ja: Strings = {
   },
   failed: {
     projects: "プロジェクトを取得できませんでした：{{error}}",
-    createMeta: "項目メタデータを取得できませんでした：{{error}}",
+    createMeta: "メタデータを取得できませんでした：{{error}}",
     createIssue: "課題を作成できませんでした：{{error}}",
-    search: "課題を検索できませんでした：{{error}}",
+    search: "検索に失敗しました：{{error}}",
     transitions: "トランジションを取得できませんでした：{{error}}",
     doTransition: "トランジションに失敗しました：{{error}}",
   },

@@ -34,9 +34,9 @@ const zhCN: Strings = {
   },
   failed: {
     projects: "获取项目失败：{{error}}",
-    createMeta: "获取字段元数据失败：{{error}}",
+    createMeta: "获取元数据失败：{{error}}",
     createIssue: "创建问题失败：{{error}}",
-    search: "搜索问题失败：{{error}}",
+    search: "搜索失败：{{error}}",
     transitions: "获取流转失败：{{error}}",
     doTransition: "流转失败：{{error}}",
   },

@@ -34,9 +34,9 @@ const zhTW: Strings = {
   },
   failed: {
     projects: "取得專案失敗：{{error}}",
-    createMeta: "取得欄位中繼資料失敗：{{error}}",
+    createMeta: "取得中繼資料失敗：{{error}}",
     createIssue: "建立議題失敗：{{error}}",
-    search: "搜尋議題失敗：{{error}}",
+    search: "搜尋失敗：{{error}}",
     transitions: "取得轉換失敗：{{error}}",
     doTransition: "轉換失敗：{{error}}",
   },
