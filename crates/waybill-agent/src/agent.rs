@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use waybill_tools::ui_stream::{Chunk, FinishReason, UiChunk};
-use waybill_tools::{Scope, ToolContext, Toolset};
+use waybill_tools::{Scope, ToolContext, ToolError, Toolset};
 
 use crate::provider::{AssistantContent, ModelEvent, ModelMessage, ModelProvider, ModelRequest, ProviderError, StopReason, ToolCall, ToolResult};
 
@@ -210,8 +210,14 @@ pub async fn run(turn: Turn<'_>, sink: &Sink) -> Outcome {
                 provider_executed: executed(on_client),
             });
             assistant.push(AssistantContent::ToolCall(ToolCall { id: id.clone(), name: call.name.clone(), input: input.clone() }));
-            if tool.is_some_and(|t| t.needs_approval(&input, &scope)) {
-                if approvals {
+            if let Some(tool) = tool.filter(|t| t.needs_approval(&input, &scope)) {
+                // Only a call that would run is offered for approval: what can be checked
+                // first is, and a failing check is the call's result the model reads.
+                if let Err(error) = before_approval(toolset, tool.as_ref(), &call.name, &input, &ctx).await {
+                    let text = error.to_string();
+                    sink.send(Chunk::ToolOutputError { tool_call_id: id.clone(), error_text: text.clone(), provider_executed: Some(true) });
+                    results.push(ToolResult { id, name: call.name, output: Value::String(text), is_error: true });
+                } else if approvals {
                     sink.send(Chunk::ToolApprovalRequest { approval_id: format!("apr_{}", uuid::Uuid::now_v7().simple()), tool_call_id: id });
                     waiting += 1;
                 } else {
@@ -243,6 +249,20 @@ pub async fn run(turn: Turn<'_>, sink: &Sink) -> Outcome {
         request.messages.push(ModelMessage::Tool(results));
     }
     finish(sink, FinishReason::Other)
+}
+
+/// The checks before a call is offered for approval: the tool's own
+/// [`waybill_tools::Tool::precheck`] (bounded like a call, and stopped by Stop), whose
+/// words about missing values are clearer than the schema's, then the input schema.
+async fn before_approval(toolset: &Toolset, tool: &dyn waybill_tools::Tool, name: &str, input: &Value, ctx: &ToolContext) -> Result<(), ToolError> {
+    tokio::select! {
+        biased;
+        _ = ctx.cancel.cancelled() => return Err(ToolError::Failed(waybill_tools::STOPPED_ERROR.into())),
+        checked = tokio::time::timeout(tool.timeout(), tool.precheck(input, ctx)) => {
+            checked.unwrap_or_else(|_| Err(ToolError::Failed(format!("Checking the call to {name} did not finish in time"))))?;
+        }
+    }
+    toolset.registry().validate(name, input)
 }
 
 fn executed(on_client: bool) -> Option<bool> {

@@ -285,7 +285,9 @@ where
             return Err(Error::UnsupportedMediaType);
         }
         let bytes = Bytes::from_request(req, state).await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            if let Some(found) = crate::http::input::ForbiddenInBody::behind(&e) {
+                Error::InvalidBody(found.to_string())
+            } else if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 Error::PayloadTooLarge(JSON_LIMIT_LABEL)
             } else {
                 Error::BadRequest(format!("Unreadable request body ({})", e.status()))

@@ -268,6 +268,7 @@ pub fn app(state: AppState) -> Router {
         None => router,
     };
     router
+        .layer(axum::middleware::from_fn(http::input::refuse_forbidden_characters))
         .layer(http::security_headers())
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(TraceLayer::new_for_http().make_span_with(http::request_span))

@@ -19,6 +19,21 @@ pub const STOPPED_ERROR: &str = "Stopped before it finished";
 /// card, say).
 pub const CARD_ONLY: &str = "cardOnly";
 
+/// How the error of a check before approval begins when values the call needs are
+/// missing: the model (and the offline model) then asks the user for them, with a form
+/// where one fits, instead of asking to approve a call that cannot work.
+pub const MISSING_VALUES: &str = "Values this call needs are missing:";
+
+/// The error of a check before approval that found values missing; `detail` names them.
+pub fn missing_values(detail: &str) -> ToolError {
+    ToolError::Invalid(format!("{MISSING_VALUES} {detail}"))
+}
+
+/// Whether a call's error text says values are missing (see [`missing_values`]).
+pub fn is_missing_values(error: &str) -> bool {
+    error.starts_with(MISSING_VALUES)
+}
+
 /// A tool output as the model is given it: without its [`CARD_ONLY`] part.
 pub fn for_model(output: Value) -> Value {
     match output {
@@ -71,6 +86,16 @@ pub trait Tool: Send + Sync {
     fn summarize(&self, _output: &Value, _lang: Lang) -> Option<String> {
         None
     }
+    /// Like [`Tool::summarize`], knowing the call's input too (a form's field labels).
+    fn summarize_call(&self, _input: &Value, output: &Value, lang: Lang) -> Option<String> {
+        self.summarize(output, lang)
+    }
+    /// The offline model's arguments for carrying out what a submitted form was asked for:
+    /// `text` is the user's words that asked for it, `answers` the form's result (its
+    /// values and the labels of what was picked). `None` when this tool does not.
+    fn offline_follow_up(&self, _text: &str, _answers: &Value, _ctx: &ToolContext) -> Option<Value> {
+        None
+    }
     /// What the tool does, as a user would name it in `lang` ("The weather lookup"), for
     /// the offline model's sentences; without one it is named after `name()`.
     fn title(&self, _lang: Lang) -> Option<&'static str> {
@@ -80,6 +105,13 @@ pub trait Tool: Send + Sync {
     /// then streams an approval request instead of running it.
     fn needs_approval(&self, _input: &Value, _scope: &Scope<'_>) -> bool {
         false
+    }
+    /// Everything that can be checked before the user is asked to approve the call: the
+    /// agent loop runs it first, and an error becomes the call's result (no approval is
+    /// asked), so only a call that would run is offered. Use [`missing_values`] when the
+    /// user has values to give.
+    fn precheck<'a>(&'a self, _input: &'a Value, _ctx: &'a ToolContext) -> BoxFuture<'a, Result<(), ToolError>> {
+        Box::pin(std::future::ready(Ok(())))
     }
     /// Whether the tool is offered to this turn (a tenant's registered systems, a chat's
     /// workspace, a sub-agent's subset). Ready at once for most tools.

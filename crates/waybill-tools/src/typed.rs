@@ -52,6 +52,18 @@ pub trait TypedTool: Send + Sync + 'static {
     fn needs_approval(&self, _input: &Self::Input, _scope: &Scope<'_>) -> bool {
         false
     }
+    /// See [`Tool::precheck`].
+    fn precheck<'a>(&'a self, _input: &'a Self::Input, _ctx: &'a ToolContext) -> BoxFuture<'a, Result<(), ToolError>> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+    /// See [`Tool::summarize_call`].
+    fn summarize_call(&self, _input: &Self::Input, output: &Self::Output, lang: Lang) -> Option<String> {
+        self.summarize(output, lang)
+    }
+    /// See [`Tool::offline_follow_up`].
+    fn offline_follow_up(&self, _text: &str, _answers: &Value, _ctx: &ToolContext) -> Option<Self::Input> {
+        None
+    }
     fn offered<'a>(&'a self, _scope: &'a Scope<'a>) -> BoxFuture<'a, bool> {
         Box::pin(std::future::ready(true))
     }
@@ -137,6 +149,22 @@ impl<T: TypedTool> Tool for Typed<T> {
     fn needs_approval(&self, input: &Value, scope: &Scope<'_>) -> bool {
         // An input that does not parse never runs, so it needs no approval either.
         T::Input::deserialize(input).is_ok_and(|input| self.tool.needs_approval(&input, scope))
+    }
+    fn precheck<'a>(&'a self, input: &'a Value, ctx: &'a ToolContext) -> BoxFuture<'a, Result<(), ToolError>> {
+        Box::pin(async move {
+            let input = T::Input::deserialize(input).map_err(|e| mismatch(T::NAME, "input", e))?;
+            self.tool.precheck(&input, ctx).await
+        })
+    }
+    fn summarize_call(&self, input: &Value, output: &Value, lang: Lang) -> Option<String> {
+        let output = T::Output::deserialize(output).ok()?;
+        match T::Input::deserialize(input) {
+            Ok(input) => self.tool.summarize_call(&input, &output, lang),
+            Err(_) => self.tool.summarize(&output, lang),
+        }
+    }
+    fn offline_follow_up(&self, text: &str, answers: &Value, ctx: &ToolContext) -> Option<Value> {
+        self.tool.offline_follow_up(text, answers, ctx).and_then(|input| serde_json::to_value(input).ok())
     }
     fn offered<'a>(&'a self, scope: &'a Scope<'a>) -> BoxFuture<'a, bool> {
         self.tool.offered(scope)

@@ -272,3 +272,59 @@ async fn a_reasoning_signature_is_stored_with_its_model_and_replayed_only_to_it(
     assert_eq!(signature_for("m"), Some(Some("sig-abc".into())));
     assert_eq!(signature_for("other-model"), Some(None), "the reasoning text stays, the foreign signature goes");
 }
+
+/// A write that needs approval and checks its input first: `{"dock": n}` needs a dock
+/// that exists (1 or 2).
+struct BookDock;
+
+impl Tool for BookDock {
+    fn name(&self) -> &str {
+        "bookDock"
+    }
+    fn description(&self) -> &str {
+        "Books a dock"
+    }
+    fn input_schema(&self) -> Value {
+        json!({"type": "object", "properties": {"dock": {"type": "integer"}}})
+    }
+    fn needs_approval(&self, _: &Value, _: &waybill_tools::Scope<'_>) -> bool {
+        true
+    }
+    fn precheck<'a>(&'a self, input: &'a Value, _: &'a ToolContext) -> BoxFuture<'a, Result<(), ToolError>> {
+        Box::pin(async move {
+            match input.get("dock").and_then(Value::as_i64) {
+                None => Err(waybill_tools::tool::missing_values("the dock to book")),
+                Some(1 | 2) => Ok(()),
+                Some(n) => Err(ToolError::Invalid(format!("There is no dock {n}"))),
+            }
+        })
+    }
+    fn execute<'a>(&'a self, _: Value, _: &'a ToolContext) -> BoxFuture<'a, Result<Value, ToolError>> {
+        Box::pin(async { Ok(json!({"booked": true})) })
+    }
+}
+
+#[tokio::test]
+async fn only_a_call_that_passes_its_checks_is_offered_for_approval() {
+    let registry = Registry::new(vec![Arc::new(BookDock)]);
+    let mut first = call("none", "bookDock", &["{}"]);
+    first.extend(call("wrong", "bookDock", &["{\"dock\": 9}"]));
+    let provider = Scripted::new(vec![first, vec![Ok(ModelEvent::TextDelta("Which dock?".into()))]]);
+    let (outcome, chunks) = drive(&provider, &registry, "book a dock", ctx(), 20).await;
+    assert_eq!(outcome, Outcome::Finished(FinishReason::Stop), "the model reads the refusals and goes on");
+    assert!(!chunks.iter().any(|c| c["type"] == "tool-approval-request"), "{chunks:#?}");
+    let errors: Vec<(&str, &str)> =
+        chunks.iter().filter(|c| c["type"] == "tool-output-error").map(|c| (c["toolCallId"].as_str().unwrap(), c["errorText"].as_str().unwrap())).collect();
+    assert!(errors.contains(&("none", "Values this call needs are missing: the dock to book")), "{errors:?}");
+    assert!(errors.contains(&("wrong", "There is no dock 9")), "{errors:?}");
+    let seen = provider.seen.lock().unwrap();
+    let ModelMessage::Tool(results) = seen[1].messages.last().unwrap() else { panic!() };
+    assert!(results.iter().all(|r| r.is_error) && results.len() == 2);
+    drop(seen);
+
+    let provider = Scripted::new(vec![call("ok", "bookDock", &["{\"dock\": 2}"])]);
+    let (outcome, chunks) = drive(&provider, &registry, "book dock 2", ctx(), 20).await;
+    assert_eq!(outcome, Outcome::Finished(FinishReason::ToolCalls), "a call that would run waits for the user");
+    assert_eq!(chunks.iter().filter(|c| c["type"] == "tool-approval-request").count(), 1, "{chunks:#?}");
+    assert!(!chunks.iter().any(|c| c["type"].as_str().unwrap().starts_with("tool-output")));
+}

@@ -393,6 +393,38 @@ async fn store_question(
     Ok(older)
 }
 
+/// The chunk and its SSE frame, any NUL character in it (a document's text, a system's
+/// answer) made U+FFFD: the stored chat is sent back by the client, and no request may
+/// hold a NUL (`crate::http::input`).
+fn without_nul(chunk: UiChunk) -> (UiChunk, String) {
+    let frame = chunk.to_sse();
+    if !frame.contains("\\u0000") {
+        return (chunk, frame);
+    }
+    fn clean(value: &mut Value) {
+        match value {
+            Value::String(text) => *text = text.replace('\0', "\u{FFFD}"),
+            Value::Array(items) => items.iter_mut().for_each(clean),
+            Value::Object(map) => {
+                for (key, mut item) in std::mem::take(map) {
+                    clean(&mut item);
+                    map.insert(key.replace('\0', "\u{FFFD}"), item);
+                }
+            }
+            _ => {}
+        }
+    }
+    let Ok(mut value) = serde_json::to_value(&chunk) else { return (chunk, frame) };
+    clean(&mut value);
+    match serde_json::from_value::<UiChunk>(value) {
+        Ok(cleaned) => {
+            let frame = cleaned.to_sse();
+            (cleaned, frame)
+        }
+        Err(_) => (chunk, frame),
+    }
+}
+
 /// Whether the stored chat already holds an assistant message after `user_message_id`.
 fn already_answered(stored: &[(String, String)], user_message_id: &str) -> bool {
     stored.iter().skip_while(|(id, _)| id != user_message_id).skip(1).any(|(_, role)| role == "assistant")
@@ -541,7 +573,8 @@ impl Job {
         if matches!(chunk, UiChunk::Chunk(Chunk::Abort { .. })) {
             self.end_calls_as_stopped();
         }
-        let frame = Bytes::from(chunk.to_sse());
+        let (chunk, frame) = without_nul(chunk);
+        let frame = Bytes::from(frame);
         if matches!(chunk, UiChunk::Chunk(Chunk::TextDelta { .. } | Chunk::ReasoningDelta { .. } | Chunk::ToolInputDelta { .. })) {
             self.run.push_words(frame);
         } else {
@@ -611,5 +644,26 @@ impl Job {
         if let Err(err) = self.state.store.upsert_message(owner, &self.chat_id, &record).await {
             tracing::error!(error = %err, chat = %self.chat_id, "saving the answer failed");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nul_in_what_a_tool_brought_is_neither_streamed_nor_stored() {
+        let output = serde_json::json!({"text\u{0}key": ["page 1\u{0}page 2", 7]});
+        let chunk = UiChunk::from(Chunk::ToolOutputAvailable { tool_call_id: "c\u{0}".into(), output, provider_executed: None, preliminary: None });
+        let (cleaned, frame) = without_nul(chunk);
+        assert!(!frame.contains("\\u0000"), "{frame}");
+        let expected = serde_json::json!({"text\u{FFFD}key": ["page 1\u{FFFD}page 2", 7]});
+        assert_eq!(
+            cleaned,
+            UiChunk::from(Chunk::ToolOutputAvailable { tool_call_id: "c\u{FFFD}".into(), output: expected, provider_executed: None, preliminary: None })
+        );
+        // A backslash followed by the letters is text, and kept.
+        let text = UiChunk::from(Chunk::TextDelta { id: "t".into(), delta: "C:\\u0000".into() });
+        assert_eq!(without_nul(text.clone()).0, text);
     }
 }

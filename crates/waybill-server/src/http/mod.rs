@@ -1,5 +1,7 @@
-//! Cross-cutting HTTP pieces: fallbacks, health, headers, request spans.
+//! Cross-cutting HTTP pieces: fallbacks, health, headers, request spans, the characters
+//! no request may hold.
 
+pub mod input;
 pub mod openapi;
 pub mod server;
 pub mod web;

@@ -17,6 +17,7 @@ mod concurrency;
 mod dashboards;
 mod files;
 mod files_s3;
+mod forbidden_characters;
 mod forms;
 mod instances;
 mod jira;
