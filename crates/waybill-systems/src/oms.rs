@@ -395,6 +395,10 @@ impl TypedTool for ImportOrdersTool {
         true
     }
 
+    fn precheck<'a>(&'a self, input: &'a ImportOrdersInput, ctx: &'a ToolContext) -> BoxFuture<'a, Result<(), ToolError>> {
+        Box::pin(precheck_import(&self.shared, input, ctx))
+    }
+
     fn timeout(&self) -> std::time::Duration {
         std::time::Duration::from_secs(180)
     }
@@ -608,6 +612,84 @@ impl TypedTool for ListOrdersTool {
     fn summarize(&self, output: &OmsResult, lang: Lang) -> Option<String> {
         Some(summarize(output, lang))
     }
+}
+
+/// Most row problems a refused check names; the rest are counted.
+const NAMED_ROW_ERRORS: usize = 20;
+
+/// A refused import as one text for the model and the card: the reason, then its rows.
+fn refusal_text(refused: &OmsResult) -> String {
+    let error = refused.error.clone().unwrap_or_else(|| "The file cannot be imported".into());
+    if refused.row_errors.is_empty() {
+        return error;
+    }
+    let rows: Vec<String> = refused
+        .row_errors
+        .iter()
+        .take(NAMED_ROW_ERRORS)
+        .map(|r| match r.row {
+            Some(row) => format!("row {row}, {}: {}", r.column, r.message),
+            None => format!("{}: {}", r.column, r.message),
+        })
+        .collect();
+    let more = refused.row_errors.len().saturating_sub(NAMED_ROW_ERRORS) as u64 + refused.more_errors.unwrap_or(0);
+    let more = if more > 0 { format!("; and {more} more") } else { String::new() };
+    format!("{error} — {}{more}. Nothing was sent; correct the file and attach it again", rows.join("; "))
+}
+
+/// What can be known before an import is offered for approval: the merchant is named and
+/// known to the order system, the file is the user's and every row reads, and the batch
+/// fits the order system's own import schema.
+async fn precheck_import(shared: &Shared, input: &ImportOrdersInput, ctx: &ToolContext) -> Result<(), ToolError> {
+    let merchant_no = input.merchant_no.trim();
+    if merchant_no.is_empty() {
+        return Err(waybill_tools::tool::missing_values("the merchant the orders are for. Ask the user for the merchant number (such as M10042)"));
+    }
+    let file = find_file(shared, ctx, input).await.map_err(|refused| ToolError::Invalid(refusal_text(&refused)))?;
+    let name = file.filename.clone();
+    let limit = Limits::default().max_bytes;
+    let bytes = match shared.services.files.read(&file, limit).await {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return Err(ToolError::Invalid(format!("{name} was not imported: {}", ReadError::TooLarge { limit }))),
+        Err(e) => return Err(ToolError::Failed(format!("{name} could not be read: {e}"))),
+    };
+    let parse_name = name.clone();
+    let orders = match tokio::task::spawn_blocking(move || read(&bytes, &parse_name)).await {
+        Ok(Ok(orders)) => orders,
+        Ok(Err(refused)) => return Err(ToolError::Invalid(refusal_text(&refused))),
+        Err(e) => return Err(ToolError::Failed(format!("Reading {name} failed: {e}"))),
+    };
+    let systems = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await.map_err(|e| ToolError::Failed(e.to_string()))?;
+    let system = oms_of(&systems).map_err(|refused| ToolError::Invalid(refusal_text(&refused)))?;
+    let batch = ApiCallInput {
+        system: system.record.name.clone(),
+        operation: "importOrders".into(),
+        path_params: None,
+        query: None,
+        body: Some(import_body(merchant_no, &orders)),
+    };
+    let (_, op) = calls::resolve(&systems, &batch).map_err(|refused| ToolError::Invalid(refused.error.unwrap_or_default()))?;
+    if let Err(refused) = calls::check(&batch, &ctx.caller, op) {
+        let issues: Vec<String> = refused.issues.iter().take(NAMED_ROW_ERRORS).map(|i| i.message.clone()).collect();
+        return Err(ToolError::Invalid(format!("{name} does not fit the order system's import: {}", issues.join("; "))));
+    }
+    if merchant_unknown(shared, ctx, merchant_no).await {
+        return Err(ToolError::Invalid(format!("The order system has no merchant {merchant_no}; ask the user for the right merchant number")));
+    }
+    Ok(())
+}
+
+/// Whether the order system says it has no such merchant (its merchant orders answer 404).
+/// Any other answer, or none, leaves the question to the import itself.
+async fn merchant_unknown(shared: &Shared, ctx: &ToolContext, merchant_no: &str) -> bool {
+    let query = Map::from_iter([("merchantNo".to_owned(), json!(merchant_no)), ("pageSize".to_owned(), json!(1))]);
+    let Ok(systems) = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await else { return false };
+    let Ok(system) = oms_of(&systems) else { return false };
+    let input = ApiCallInput { system: system.record.name.clone(), operation: "listMerchantOrders".into(), path_params: None, query: Some(query), body: None };
+    let Ok((system, op)) = calls::resolve(&systems, &input) else { return false };
+    let Ok(auth) = system.record.auth(&shared.services.sealer) else { return false };
+    let result = calls::send(&input, &ctx.caller, system, op, &calls::args(&input, &ctx.caller, op), shared, auth).await;
+    result.status_code == Some(404)
 }
 
 /// The offline model's sentence about any `oms-` result.

@@ -417,6 +417,14 @@ impl TypedTool for ApiCallTool {
         systems.find(&input.system).and_then(|s| s.operation(&input.operation).map(|op| s.writes(op))).unwrap_or(true)
     }
 
+    fn precheck<'a>(&'a self, input: &'a ApiCallInput, ctx: &'a ToolContext) -> BoxFuture<'a, Result<(), ToolError>> {
+        Box::pin(precheck_call(&self.shared, input, ctx))
+    }
+
+    fn offline_follow_up(&self, text: &str, answers: &Value, ctx: &ToolContext) -> Option<ApiCallInput> {
+        follow_up(&self.shared, text, answers, ctx)
+    }
+
     fn call<'a>(&'a self, input: ApiCallInput, ctx: &'a ToolContext) -> BoxFuture<'a, Result<ApiCallResult, ToolError>> {
         Box::pin(async move {
             let shared = &self.shared;
@@ -513,6 +521,18 @@ impl TypedTool for ApiCallTool {
             ]);
             return Some(fill(template, &[("system", &output.system), ("error", output.error.as_deref().unwrap_or("Unknown error"))]));
         }
+        if let Some(id) = saved_id(output) {
+            let template = lang.pick([
+                "Done: {system} saved {id} ({operation}).",
+                "已完成：{system} 已保存 {id}（{operation}）。",
+                "已完成：{system} 已儲存 {id}（{operation}）。",
+                "Hecho: {system} guardó {id} ({operation}).",
+                "完了しました：{system} が {id} を保存しました（{operation}）。",
+                "Erledigt: {system} hat {id} gespeichert ({operation}).",
+                "C'est fait : {system} a enregistré {id} ({operation}).",
+            ]);
+            return Some(fill(template, &[("system", &output.system), ("id", &id), ("operation", &output.operation)]));
+        }
         let template = lang.pick([
             "{system} answered {operation}{summary}.",
             "{system} 已响应 {operation}{summary}。",
@@ -525,6 +545,133 @@ impl TypedTool for ApiCallTool {
         let summary = output.summary.as_ref().map(|s| format!(": {s}")).unwrap_or_default();
         Some(fill(template, &[("system", &output.system), ("operation", &output.operation), ("summary", &summary)]))
     }
+}
+
+/// The id of the record a successful write answered with (`RCV-000245`), if it names one.
+fn saved_id(output: &ApiCallResult) -> Option<String> {
+    let write = output.method.as_deref().is_some_and(|m| !matches!(m, "GET" | "HEAD" | "OPTIONS"));
+    let data = output.data.as_ref()?;
+    write.then(|| data.get("id").and_then(Value::as_str).map(str::to_owned)).flatten()
+}
+
+/// What can be known before a write is offered for approval: the system and operation
+/// exist, the arguments fit the operation's schemas (required values, types, formats),
+/// and a change carries something to change. Values missing say so
+/// ([`waybill_tools::tool::missing_values`]), so the model asks the user for them.
+async fn precheck_call(shared: &Shared, input: &ApiCallInput, ctx: &ToolContext) -> Result<(), ToolError> {
+    let systems = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await.map_err(|e| ToolError::Failed(format!("API call failed: {e}")))?;
+    let (_, op) = calls::resolve(&systems, input).map_err(|failure| refusal(&failure))?;
+    if let Some(empty) = empty_change(input, op) {
+        return Err(empty);
+    }
+    calls::check(input, &ctx.caller, op).map(drop).map_err(|failure| refusal(&failure))
+}
+
+/// A failed result's error and issues as one sentence for the model and the card.
+fn refusal(failure: &ApiCallResult) -> ToolError {
+    let error = failure.error.as_deref().unwrap_or("The call cannot be made");
+    let issues: Vec<&str> = failure.issues.iter().map(|i| i.message.as_str()).collect();
+    let text = if issues.is_empty() { error.to_owned() } else { format!("{error}: {}", issues.join("; ")) };
+    if failure.issues.iter().any(|i| i.expected == "required") {
+        waybill_tools::tool::missing_values(&format!("{text}. Ask the user for them"))
+    } else {
+        ToolError::Invalid(text)
+    }
+}
+
+/// Whether a body holds nothing: no body, `{}`, or only empty values.
+fn is_empty_body(body: Option<&Value>) -> bool {
+    match body {
+        None | Some(Value::Null) => true,
+        Some(Value::Object(map)) => map.values().all(|v| match v {
+            Value::Null => true,
+            Value::String(s) => s.trim().is_empty(),
+            Value::Object(o) => o.is_empty(),
+            _ => false,
+        }),
+        Some(_) => false,
+    }
+}
+
+/// An update (PUT, PATCH) with an empty body changes nothing: what it could change.
+fn empty_change(input: &ApiCallInput, op: &waybill_openapi::Operation) -> Option<ToolError> {
+    let body = op.body.as_ref()?;
+    if !matches!(op.method.as_str(), "PUT" | "PATCH") || !is_empty_body(input.body.as_ref()) {
+        return None;
+    }
+    let fields: Vec<&str> = body.schema.get("properties").and_then(Value::as_object).map(|p| p.keys().map(String::as_str).collect()).unwrap_or_default();
+    let detail = if fields.is_empty() {
+        format!("{} {} changes nothing with an empty body; ask the user what to change", op.method, op.path)
+    } else {
+        format!("{} {} changes nothing with an empty body; ask the user what to change ({})", op.method, op.path, fields.join(", "))
+    };
+    Some(waybill_tools::tool::missing_values(&detail))
+}
+
+/// The offline model's call that carries out a submitted form: the write the user's
+/// words name (the operation found as [`ApiCallTool::offline_input`] finds one) whose
+/// body the answers fill best.
+fn follow_up(shared: &Shared, text: &str, answers: &Value, ctx: &ToolContext) -> Option<ApiCallInput> {
+    let systems = shared.catalogues.cached(ctx.tenant_id())?;
+    let values = answers.get("values")?.as_object()?;
+    let picked = picked_records(answers.get("labels"));
+    let wanted_kind = kind_in(text);
+    let query = topic_in_system(text).split(' ').filter(|w| !w.chars().any(|c| c.is_ascii_digit())).collect::<Vec<_>>().join(" ");
+    let mut best: Option<(usize, f32, ApiCallInput)> = None;
+    for system in systems.systems.iter().filter(|s| wanted_kind.as_deref().is_none_or(|k| s.record.kind.as_str() == k)) {
+        for hit in system.index.search(&query, 8) {
+            let op = &system.catalogue.operations[hit.operation];
+            let needs_path = op.parameters.iter().any(|p| p.location == waybill_openapi::Location::Path && p.required);
+            let Some(declared) = op.body.as_ref().filter(|_| system.writes(op) && !needs_path) else { continue };
+            let Some(body) = body_from(&declared.schema, values, &picked) else { continue };
+            let input = ApiCallInput { system: system.record.name.clone(), operation: op.key.clone(), path_params: None, query: None, body: Some(body) };
+            let issues = waybill_openapi::validate(op, &calls::args(&input, &ctx.caller, op)).len();
+            if best.as_ref().is_none_or(|(fewest, similarity, _)| issues < *fewest || (issues == *fewest && hit.similarity > *similarity)) {
+                best = Some((issues, hit.similarity, input));
+            }
+        }
+    }
+    best.map(|(_, _, input)| input)
+}
+
+/// The records behind what was picked in a form's selectors (`labels` or an item's
+/// `__metadata`: `{value, label, data}` each, or lists of them).
+fn picked_records(labels: Option<&Value>) -> Vec<Map<String, Value>> {
+    let Some(Value::Object(labels)) = labels else { return Vec::new() };
+    let one = |v: &Value| v.get("data").and_then(Value::as_object).cloned();
+    labels
+        .values()
+        .flat_map(|v| if let Value::Array(list) = v { list.iter().filter_map(one).collect() } else { one(v).into_iter().collect::<Vec<_>>() })
+        .collect()
+}
+
+/// A request body from a form's answers: each property of the schema from the answer of
+/// its name; else from a picked record that holds it (an item's `sku`); an array of
+/// objects from the answers' list of items, item by item. `None` when nothing fits.
+fn body_from(schema: &Value, values: &Map<String, Value>, picked: &[Map<String, Value>]) -> Option<Value> {
+    let properties = schema.get("properties")?.as_object()?;
+    let lists: Vec<&Vec<Value>> = values.values().filter_map(Value::as_array).filter(|l| l.iter().all(Value::is_object)).collect();
+    let mut body = Map::new();
+    for (name, property) in properties {
+        let given = values.get(name).filter(|v| !matches!(v, Value::Null) && v.as_str().is_none_or(|s| !s.trim().is_empty()));
+        let items_schema = property.get("items").filter(|i| i.get("properties").is_some());
+        let value = match (given, items_schema) {
+            (Some(Value::Array(items)), Some(item_schema)) => Some(Value::Array(items.iter().filter_map(|item| item_body(item_schema, item)).collect())),
+            (Some(value), _) => Some(value.clone()),
+            (None, Some(item_schema)) if lists.len() == 1 => Some(Value::Array(lists[0].iter().filter_map(|item| item_body(item_schema, item)).collect())),
+            (None, _) => picked.iter().find_map(|record| record.get(name).filter(|v| !v.is_null()).cloned()),
+        };
+        if let Some(value) = value {
+            body.insert(name.clone(), value);
+        }
+    }
+    (!body.is_empty()).then_some(Value::Object(body))
+}
+
+/// One item of a form's list as the schema's item: its own values, then its picks' records.
+fn item_body(schema: &Value, item: &Value) -> Option<Value> {
+    let values = item.as_object()?;
+    body_from(schema, values, &picked_records(values.get("__metadata")))
 }
 
 /// One word with a digit in it: `CUS-0001`, `M10042`, `TRL-0042`.

@@ -12,6 +12,7 @@ mod chat_context;
 mod chat_history;
 mod chat_pages;
 mod chat_providers;
+mod checked_approvals;
 mod common;
 mod concurrency;
 mod dashboards;

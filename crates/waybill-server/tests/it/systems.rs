@@ -243,11 +243,10 @@ backend_tests! {
         let bad = good.replace(",5,", ",five,");
         let uploaded = common::upload(&d.app, &d.dave, "", "bad.csv", "text/csv", bad.as_bytes()).await;
         let url = uploaded.body["data"]["non_expire_view_url"].as_str().unwrap().to_owned();
-        ask(&d.app, &d.dave, "c-import-3", message("u1", format!("import this order file for merchant {merchant}"), &url, "bad.csv")).await;
-        let refused = output(&decide(&d.app, &d.dave, "c-import-3", "oms-importOrders", true).await).clone();
-        assert_eq!(refused["success"], false);
-        assert_eq!(refused["rowErrors"][0]["row"], 4, "{refused}");
-        assert!(refused["error"].as_str().unwrap().starts_with("bad.csv was not imported"), "{refused}");
+        let checked = ask(&d.app, &d.dave, "c-import-3", message("u1", format!("import this order file for merchant {merchant}"), &url, "bad.csv")).await;
+        assert!(of_type(&checked, "tool-approval-request").is_empty(), "a file that cannot be imported is not offered for approval");
+        let refused = of_type(&checked, "tool-output-error")[0]["errorText"].as_str().unwrap().to_owned();
+        assert!(refused.starts_with("bad.csv was not imported") && refused.contains("row 4"), "{refused}");
         let listed = demo_get(&d, System::Oms, &format!("/v1/orders?merchantNo={merchant}&salesOrderId=WB-2")).await;
         assert_eq!(listed["totalCount"], 1, "only the first import stored WB-2");
 
