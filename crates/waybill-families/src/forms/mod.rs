@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 use waybill_tools::lang::{Lang, fill};
-use waybill_tools::{Family, Services, Tool, ToolContext, ToolError, TypedTool, typed};
+use waybill_tools::{Clock, Family, Services, Tool, ToolContext, ToolError, TypedTool, typed};
 
 use crate::NoConfig;
 
@@ -35,8 +35,8 @@ impl Family for Forms {
     const NAME: &'static str = "forms";
     type Config = NoConfig;
 
-    fn tools(&self, _: &NoConfig, _: &Services) -> Vec<Arc<dyn Tool>> {
-        vec![typed(RequestUserInputTool)]
+    fn tools(&self, _: &NoConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
+        vec![typed(RequestUserInputTool::new(services.clock.clone()))]
     }
 }
 
@@ -173,6 +173,9 @@ pub struct FormField {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     #[ts(as = "Option<bool>", optional)]
     pub readonly: bool,
+    /// The value it starts with. For a selector: an option's value, `{value, label}`, or the
+    /// user's words for one ("Pacific Outdoor Supply"), which the form looks up and picks
+    /// when one option matches
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub default_value: Option<Value>,
@@ -262,7 +265,42 @@ pub struct UserInputResult {
     pub labels: BTreeMap<String, FieldLabels>,
 }
 
-pub struct RequestUserInputTool;
+pub struct RequestUserInputTool {
+    clock: Arc<dyn Clock>,
+}
+
+impl RequestUserInputTool {
+    pub fn new(clock: Arc<dyn Clock>) -> Self {
+        Self { clock }
+    }
+
+    /// The user's day, in their time zone (UTC when it is not known).
+    fn today(&self, timezone: &str) -> jiff::civil::Date {
+        let zone = jiff::tz::TimeZone::get(timezone).unwrap_or(jiff::tz::TimeZone::UTC);
+        self.clock.now().to_zoned(zone).date()
+    }
+}
+
+/// Yes or no, for a checkbox or a switch.
+fn yes_no(value: bool, lang: Lang) -> &'static str {
+    if value { lang.pick(["yes", "是", "是", "sí", "はい", "ja", "oui"]) } else { lang.pick(["no", "否", "否", "no", "いいえ", "nein", "non"]) }
+}
+
+/// A submitted field in the user's words: the picked options' labels, a count of items,
+/// yes or no, the text; `None` when left empty.
+fn shown_field(field: &FormField, output: &UserInputResult, lang: Lang) -> Option<String> {
+    let value = output.values.get(&field.name)?;
+    let option_label = |v: &str| field.options.iter().find(|o| o.value == v).map_or_else(|| v.to_owned(), |o| o.label.clone());
+    match (field.kind, value) {
+        (FieldType::Select | FieldType::Radio, Value::String(v)) if !v.is_empty() => Some(option_label(v)),
+        (FieldType::CheckboxGroup, Value::Array(list)) if !list.is_empty() => {
+            Some(list.iter().filter_map(Value::as_str).map(option_label).collect::<Vec<_>>().join(", "))
+        }
+        (FieldType::Checkbox | FieldType::Switch, Value::Bool(b)) => Some(yes_no(*b, lang).to_owned()),
+        (FieldType::Array, Value::Array(items)) => Some(items.len().to_string()),
+        _ => shown(&field.name, value, &output.labels),
+    }
+}
 
 /// A submitted value in a sentence: a selector's label, an array's count, the value.
 fn shown(name: &str, value: &Value, labels: &BTreeMap<String, FieldLabels>) -> Option<String> {
@@ -323,7 +361,7 @@ impl TypedTool for RequestUserInputTool {
     }
 
     fn offline_input(&self, text: &str, ctx: &ToolContext) -> Option<UserInputRequest> {
-        Some(offline::form_for(text, ctx.caller.lang))
+        offline::form_for(text, ctx.caller.lang, self.today(&ctx.caller.timezone))
     }
 
     fn call<'a>(&'a self, _: UserInputRequest, _: &'a ToolContext) -> BoxFuture<'a, Result<UserInputResult, ToolError>> {
@@ -349,19 +387,38 @@ impl TypedTool for RequestUserInputTool {
                 .into(),
             );
         }
-        let parts: Vec<String> =
-            output.values.iter().filter(|(name, _)| !name.starts_with("__")).filter_map(|(name, value)| shown(name, value, &output.labels).map(|v| format!("{name}: {v}"))).collect();
-        let template = lang.pick([
-            "Thank you, I have your answers — {values}.",
-            "谢谢，已收到您的填写内容——{values}。",
-            "謝謝，已收到您的填寫內容——{values}。",
-            "Gracias, tengo tus respuestas: {values}.",
-            "ありがとうございます。回答を受け取りました — {values}。",
-            "Danke, ich habe Ihre Angaben — {values}.",
-            "Merci, j'ai vos réponses — {values}.",
-        ]);
-        Some(fill(template, &[("values", &parts.join("; "))]))
+        // Without the form's fields the answers go by their names; the mirrored task
+        // command is the customer again.
+        let parts: Vec<String> = output
+            .values
+            .iter()
+            .filter(|(name, _)| !name.starts_with("__") && name.as_str() != "taskCmd")
+            .filter_map(|(name, value)| shown(name, value, &output.labels).map(|v| format!("{name}: {v}")))
+            .collect();
+        Some(thanks(&parts, lang))
     }
+
+    fn summarize_call(&self, input: &UserInputRequest, output: &UserInputResult, lang: Lang) -> Option<String> {
+        if !output.submitted {
+            return self.summarize(output, lang);
+        }
+        let parts: Vec<String> = input.fields.iter().filter_map(|f| shown_field(f, output, lang).map(|v| format!("{}: {v}", f.label))).collect();
+        Some(thanks(&parts, lang))
+    }
+}
+
+/// The thanks for a submitted form, with its answers.
+fn thanks(parts: &[String], lang: Lang) -> String {
+    let template = lang.pick([
+        "Thank you, I have your answers — {values}.",
+        "谢谢，已收到您的填写内容——{values}。",
+        "謝謝，已收到您的填寫內容——{values}。",
+        "Gracias, tengo tus respuestas: {values}.",
+        "ありがとうございます。回答を受け取りました — {values}。",
+        "Danke, ich habe Ihre Angaben — {values}.",
+        "Merci, j'ai vos réponses — {values}.",
+    ]);
+    fill(template, &[("values", &parts.join("; "))])
 }
 
 #[cfg(test)]
@@ -369,9 +426,74 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// 2026-11-23 09:30 UTC.
+    fn tool() -> RequestUserInputTool {
+        RequestUserInputTool::new(Arc::new(crate::testing::FixedClock("2026-11-23T09:30:00Z")))
+    }
+
+    fn form(text: &str) -> UserInputRequest {
+        let ctx = ToolContext::new(waybill_tools::Caller { timezone: "America/Los_Angeles".into(), ..Default::default() }, "c");
+        tool().offline_input(text, &ctx).unwrap_or_else(|| panic!("no form for {text:?}"))
+    }
+
+    fn default_of<'a>(form: &'a UserInputRequest, name: &str) -> Option<&'a Value> {
+        form.fields.iter().find(|f| f.name == name).and_then(|f| f.default_value.as_ref())
+    }
+
+    #[test]
+    fn a_form_starts_with_what_the_user_said() {
+        let receipt = form("create an inbound receipt for customer Pacific Outdoor Supply with UPS, PO-48213, expected tomorrow");
+        assert_eq!(default_of(&receipt, "customerId"), Some(&json!("Pacific Outdoor Supply")));
+        assert_eq!(default_of(&receipt, "carrierId"), Some(&json!("UPS")));
+        assert_eq!(default_of(&receipt, "poNumber"), Some(&json!("PO-48213")));
+        assert_eq!(default_of(&receipt, "expectedDate"), Some(&json!("2026-11-24")), "tomorrow in the user's zone");
+        let bare = form("create an inbound receipt");
+        assert!(bare.fields.iter().all(|f| f.default_value.is_none()), "nothing said, nothing filled");
+
+        let pickup = form("book a carrier pickup for Pacific Outdoor Supply on 2026-12-02 at 2 pm at door D05");
+        assert_eq!(pickup.title, "Carrier pickup");
+        assert_eq!(default_of(&pickup, "customerId"), Some(&json!("Pacific Outdoor Supply")));
+        assert_eq!(default_of(&pickup, "pickupAt"), Some(&json!("2026-12-02 14:00:00")));
+        assert_eq!(default_of(&pickup, "dockDoor"), Some(&json!("D05")));
+        assert_eq!(default_of(&form("schedule a pickup tomorrow at 10:30"), "pickupAt"), Some(&json!("2026-11-24 10:30:00")));
+        let ctx = ToolContext::detached();
+        assert!(tool().offline_input("what is the weather in Paris", &ctx).is_none(), "no form for words that ask for none");
+    }
+
+    #[test]
+    fn the_answer_speaks_the_forms_words() {
+        let receipt = inbound_receipt_form(Lang::En);
+        let result: UserInputResult = serde_json::from_value(json!({
+            "submitted": true,
+            "values": {"customerId": "CUS-0001", "taskCmd": {"customerId": "CUS-0001"}, "carrierId": "CAR-015", "poNumber": "PO-48213", "expectedDate": "2026-12-01",
+                "items": [{"itemId": "ITM-1", "uom": "CS", "quantity": 12, "__metadata": {}}]},
+            "labels": {"customerId": {"value": "CUS-0001", "label": "Pacific Outdoor Supply"}, "carrierId": {"value": "CAR-015", "label": "UPS"}}
+        }))
+        .unwrap();
+        let text = tool().summarize_call(&receipt, &result, Lang::En).unwrap();
+        assert_eq!(
+            text,
+            "Thank you, I have your answers — Customer: Pacific Outdoor Supply; PO number: PO-48213; Carrier: UPS; Items: 1; Expected date: 2026-12-01."
+        );
+        assert!(!text.contains("taskCmd") && !text.contains("customerId"));
+
+        let pickup = pickup_request_form(Lang::De);
+        let result: UserInputResult = serde_json::from_value(json!({
+            "submitted": true,
+            "values": {"serviceLevel": "expedited", "equipment": ["reefer", "liftgate"], "hazmat": false},
+            "labels": {}
+        }))
+        .unwrap();
+        let text = tool().summarize_call(&pickup, &result, Lang::De).unwrap();
+        assert!(
+            text.contains("Servicestufe: Express") && text.contains("Ausrüstung: Kühlauflieger, Ladebordwand") && text.contains("Gefahrgut: nein"),
+            "{text}"
+        );
+    }
+
     #[test]
     fn the_offline_forms_are_valid_requests_in_every_language() {
-        let registry = waybill_tools::Registry::new(vec![typed(RequestUserInputTool)]);
+        let registry = waybill_tools::Registry::new(vec![typed(tool())]);
         for lang in Lang::ALL {
             let form = inbound_receipt_form(lang);
             registry.validate(RequestUserInputTool::NAME, &serde_json::to_value(&form).unwrap()).unwrap();
@@ -399,8 +521,8 @@ mod tests {
         let pickup = pickup_request_form(Lang::En);
         let project = pickup.fields.iter().find(|f| f.name == "projectId").unwrap();
         assert_eq!(project.depends_on.as_deref(), Some("taskCmd.customerId"), "a dotted dependency on the mirrored customer");
-        assert_eq!(offline::form_for("book a carrier pickup for tomorrow", Lang::En).title, "Carrier pickup");
-        assert_eq!(offline::form_for("create an inbound receipt", Lang::En).title, "New inbound receipt");
+        assert_eq!(form("book a carrier pickup for tomorrow").title, "Carrier pickup");
+        assert_eq!(form("create an inbound receipt").title, "New inbound receipt");
     }
 
     const ALL_TYPES: [FieldType; 27] = [
@@ -449,7 +571,7 @@ mod tests {
 
     #[test]
     fn a_field_name_that_is_no_identifier_or_an_unknown_type_is_refused() {
-        let registry = waybill_tools::Registry::new(vec![typed(RequestUserInputTool)]);
+        let registry = waybill_tools::Registry::new(vec![typed(tool())]);
         let bad = json!({"title": "x", "fields": [{"name": "a b", "label": "A", "type": "text"}]});
         assert!(registry.validate(RequestUserInputTool::NAME, &bad).unwrap_err().to_string().contains("/fields/0/name"));
         let bad = json!({"title": "x", "fields": [{"name": "a", "label": "A", "type": "colour"}]});
@@ -466,10 +588,13 @@ mod tests {
             "labels": {"customerId": {"value": "CUS-0001", "label": "Pacific Outdoor Supply", "data": {"merchantNo": "M10001"}}}
         }))
         .unwrap();
-        let text = RequestUserInputTool.summarize(&result, Lang::En).unwrap();
-        assert_eq!(text, "Thank you, I have your answers — customerId: Pacific Outdoor Supply; expectedDate: 2026-12-01; items: 2.");
+        let text = tool().summarize(&result, Lang::En).unwrap();
+        assert_eq!(
+            text, "Thank you, I have your answers — customerId: Pacific Outdoor Supply; expectedDate: 2026-12-01; items: 2.",
+            "without the form, by the fields' names"
+        );
         let canceled = UserInputResult { submitted: false, canceled: true, values: BTreeMap::new(), labels: BTreeMap::new() };
-        assert!(RequestUserInputTool.summarize(&canceled, Lang::En).unwrap().starts_with("You canceled the form"));
+        assert!(tool().summarize(&canceled, Lang::En).unwrap().starts_with("You canceled the form"));
         crate::testing::golden(RequestUserInputTool::NAME, &result);
     }
 }

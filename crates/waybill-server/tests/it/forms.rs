@@ -107,7 +107,7 @@ backend_tests! {
         let call = of_type(&asked, "tool-input-available").into_iter().find(|c| c["toolName"] == "requestUserInput").unwrap_or_else(|| panic!("{asked:#?}"));
         assert!(call.get("providerExecuted").is_none(), "the browser runs it");
         let fields: Vec<(&str, &str)> = call["input"]["fields"].as_array().unwrap().iter().map(|f| (f["name"].as_str().unwrap(), f["type"].as_str().unwrap())).collect();
-        assert_eq!(fields, [("customerId", "customerSelector"), ("carrierId", "carrierSelector"), ("items", "array"), ("expectedDate", "date"), ("notes", "textarea")]);
+        assert_eq!(fields, [("customerId", "customerSelector"), ("poNumber", "text"), ("carrierId", "carrierSelector"), ("items", "array"), ("expectedDate", "date")]);
         assert_eq!(asked.last().unwrap()["finishReason"], "tool-calls", "the turn waits for the user");
 
         let submitted = json!({
@@ -120,7 +120,7 @@ backend_tests! {
         let res = answer(app, dave, "c-form", "requestUserInput", submitted.clone()).await;
         assert_eq!(res.status, StatusCode::OK, "{}", res.text);
         let text = text_of(&chunks(&res.text).0);
-        assert!(text.contains("customerId: Pacific Outdoor Supply") && text.contains("carrierId: Blue Line Freight") && text.contains("expectedDate: 2026-12-01") && text.contains("items: 1"), "{text}");
+        assert!(text.contains("Customer: Pacific Outdoor Supply") && text.contains("Carrier: Blue Line Freight") && text.contains("Expected date: 2026-12-01") && text.contains("Items: 1"), "{text}");
         golden::write("requestUserInput", &submitted);
 
         say(app, dave, "c-cancel", "create an inbound receipt").await;

@@ -19,6 +19,7 @@ mod dashboards;
 mod files;
 mod files_s3;
 mod forbidden_characters;
+mod form_actions;
 mod forms;
 mod instances;
 mod jira;

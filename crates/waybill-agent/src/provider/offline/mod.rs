@@ -13,7 +13,9 @@ mod words;
 
 use futures::stream;
 
-use super::{EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, StopReason};
+use serde_json::Value;
+
+use super::{AssistantContent, EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, StopReason, ToolResult};
 use crate::convert::{last_user_text, last_user_typed_text};
 use waybill_tools::lang::Lang;
 use waybill_tools::{Registry, ToolContext};
@@ -86,18 +88,44 @@ impl OfflineModel {
                     .map(|r| {
                         let title = self.title(&r.name, lang);
                         if r.is_error {
-                            let error = r.output.as_str().map_or_else(|| r.output.to_string(), str::to_owned);
-                            words::fill(words::tool_failed(lang), &[("title", &title), ("error", &error)])
+                            words::fill(words::tool_failed(lang), &[("title", &title), ("error", &error_text(r))])
                         } else {
                             self.registry
                                 .get(&r.name)
-                                .and_then(|t| t.summarize(&r.output, lang))
+                                .and_then(|t| match input_of(&request.messages, &r.id) {
+                                    Some(input) => t.summarize_call(input, &r.output, lang),
+                                    None => t.summarize(&r.output, lang),
+                                })
                                 .unwrap_or_else(|| words::fill(words::tool_done(lang), &[("title", &title)]))
                         }
                     })
                     .collect();
-                push_text(&mut events, &sentences.join(" "));
-                events.push(ModelEvent::Finish(StopReason::Stop));
+                let text = last_user_text(&request.messages).unwrap_or_default();
+                let offered: Vec<String> = request.tools.iter().map(|t| t.name.clone()).collect();
+                let ctx = context_of(request);
+                // A submitted form goes on to what it was asked for; a call refused for
+                // values the user has not given asks for them with a form, where one fits
+                // and none was answered since the user's words.
+                let missing = results.iter().find(|r| r.is_error && waybill_tools::tool::is_missing_values(&error_text(r)));
+                let next = if let Some(call) =
+                    results.iter().filter(|r| !r.is_error && submitted(&r.output)).find_map(|r| self.follow_up(&text, &r.output, &offered, &ctx))
+                {
+                    push_text(&mut events, &sentences.join(" "));
+                    Some(call)
+                } else if let Some(refused) = missing.filter(|_| !answered_since_asked(&request.messages, &self.registry))
+                    && let Some(form) = self.form_for(&text, &offered, &ctx)
+                {
+                    let title = self.title(&refused.name, lang);
+                    push_text(&mut events, &words::fill(words::form_for_missing(lang), &[("title", &title)]));
+                    Some(form)
+                } else {
+                    push_text(&mut events, &sentences.join(" "));
+                    None
+                };
+                match next {
+                    Some((name, input)) => push_call(&mut events, name, &input),
+                    None => events.push(ModelEvent::Finish(StopReason::Stop)),
+                }
             }
             _ => {
                 // The tool is chosen by what the user typed (an attached file's contents
@@ -105,7 +133,7 @@ impl OfflineModel {
                 let text = last_user_text(&request.messages).unwrap_or_default();
                 let typed = last_user_typed_text(&request.messages).unwrap_or_default();
                 let offered: Vec<String> = request.tools.iter().map(|t| t.name.clone()).collect();
-                let ctx = request.audience.caller.as_ref().map_or_else(ToolContext::detached, |caller| ToolContext::new((**caller).clone(), "offline"));
+                let ctx = context_of(request);
                 // The best match that can fill its arguments from the words: a tool that
                 // cannot ("ask an agent" naming none) leaves the call to the next one.
                 let call = self
@@ -113,15 +141,7 @@ impl OfflineModel {
                     .into_iter()
                     .find_map(|(name, _)| self.registry.get(&name).and_then(|t| t.offline_input(&text, &ctx)).map(|input| (name, input)));
                 match call {
-                    Some((name, input)) => {
-                        let id = format!("call_{}", uuid::Uuid::new_v4().simple());
-                        events.push(ModelEvent::ToolCallStart { id: id.clone(), name });
-                        let json = input.to_string();
-                        for piece in chunks(&json, 16) {
-                            events.push(ModelEvent::ToolCallDelta { id: id.clone(), delta: piece.to_owned() });
-                        }
-                        events.push(ModelEvent::Finish(StopReason::ToolCalls));
-                    }
+                    Some((name, input)) => push_call(&mut events, name, &input),
                     None => {
                         // A tool that would answer but is not set up says how to set it up.
                         let unoffered: Vec<String> = self.registry.names().filter(|n| !offered.iter().any(|o| o == n)).map(str::to_owned).collect();
@@ -139,6 +159,73 @@ impl OfflineModel {
         }
         events
     }
+}
+
+impl OfflineModel {
+    /// The call that carries out a submitted form: the first offered tool that can fill
+    /// its arguments from the answers.
+    fn follow_up(&self, text: &str, answers: &Value, offered: &[String], ctx: &ToolContext) -> Option<(String, Value)> {
+        offered
+            .iter()
+            .filter_map(|name| self.registry.get(name))
+            .filter(|t| !t.runs_on_client())
+            .find_map(|t| t.offline_follow_up(text, answers, ctx).map(|input| (t.name().to_owned(), input)))
+    }
+
+    /// A form that asks what the user's words need: an offered client tool that has one.
+    fn form_for(&self, text: &str, offered: &[String], ctx: &ToolContext) -> Option<(String, Value)> {
+        offered.iter().filter_map(|name| self.registry.get(name)).filter(|t| t.runs_on_client()).find_map(|t| {
+            // A client tool that asks nothing in particular (an empty input) is no form.
+            t.offline_input(text, ctx).filter(|input| input.as_object().is_none_or(|o| !o.is_empty())).map(|input| (t.name().to_owned(), input))
+        })
+    }
+}
+
+/// The context the offline model fills arguments in: the reader, when known.
+fn context_of(request: &ModelRequest) -> ToolContext {
+    request.audience.caller.as_ref().map_or_else(ToolContext::detached, |caller| ToolContext::new((**caller).clone(), "offline"))
+}
+
+/// A failed result's text.
+fn error_text(result: &ToolResult) -> String {
+    result.output.as_str().map_or_else(|| result.output.to_string(), str::to_owned)
+}
+
+/// Whether a result is a submitted form's (`submitted: true` with its values).
+fn submitted(output: &Value) -> bool {
+    output.get("submitted") == Some(&Value::Bool(true)) && output.get("values").is_some_and(Value::is_object)
+}
+
+/// The input of the call `id`, as the model wrote it earlier in the conversation.
+fn input_of<'a>(messages: &'a [ModelMessage], id: &str) -> Option<&'a Value> {
+    messages.iter().rev().find_map(|m| match m {
+        ModelMessage::Assistant(content) => content.iter().find_map(|c| match c {
+            AssistantContent::ToolCall(call) if call.id == id => Some(&call.input),
+            _ => None,
+        }),
+        _ => None,
+    })
+}
+
+/// Whether a client tool (a form) was answered since the user's last words: then a form
+/// is not asked again for the same request.
+fn answered_since_asked(messages: &[ModelMessage], registry: &Registry) -> bool {
+    messages
+        .iter()
+        .rev()
+        .take_while(|m| !matches!(m, ModelMessage::User(_)))
+        .any(|m| matches!(m, ModelMessage::Tool(results) if results.iter().any(|r| registry.get(&r.name).is_some_and(|t| t.runs_on_client()))))
+}
+
+/// Streams one tool call, its arguments a few characters at a time, and ends the step.
+fn push_call(events: &mut Vec<ModelEvent>, name: String, input: &Value) {
+    let id = format!("call_{}", uuid::Uuid::new_v4().simple());
+    events.push(ModelEvent::ToolCallStart { id: id.clone(), name });
+    let json = input.to_string();
+    for piece in chunks(&json, 16) {
+        events.push(ModelEvent::ToolCallDelta { id: id.clone(), delta: piece.to_owned() });
+    }
+    events.push(ModelEvent::Finish(StopReason::ToolCalls));
 }
 
 impl ModelProvider for OfflineModel {

@@ -56,6 +56,19 @@ pub fn tool_done(lang: Lang) -> &'static str {
     ])
 }
 
+/// A call refused for values the user has not given, asked for with a form: `{title}`.
+pub fn form_for_missing(lang: Lang) -> &'static str {
+    lang.pick([
+        "{title} needs a few more details first; please fill in the form.",
+        "{title}还需要一些信息，请填写表单。",
+        "{title}還需要一些資訊，請填寫表單。",
+        "{title} necesita algunos datos más; rellena el formulario, por favor.",
+        "{title}にはもう少し情報が必要です。フォームに入力してください。",
+        "{title} braucht noch ein paar Angaben; bitte füllen Sie das Formular aus.",
+        "{title} a besoin de quelques précisions ; merci de remplir le formulaire.",
+    ])
+}
+
 /// A tool without a title of its own, named after its internal name: `dockScheduleTool`
 /// becomes "Dock schedule".
 pub fn fallback_title(name: &str) -> String {
@@ -81,7 +94,7 @@ mod tests {
     #[test]
     fn every_language_has_its_own_words_and_the_placeholders() {
         for lang in Lang::ALL {
-            for template in [tool_failed(lang), tool_done(lang)] {
+            for template in [tool_failed(lang), tool_done(lang), form_for_missing(lang)] {
                 assert!(template.contains("{title}"), "{lang:?}: {template}");
             }
             assert!(tool_failed(lang).contains("{error}"));
