@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FormField } from "../generated/tools/forms/FormField";
@@ -57,5 +57,33 @@ describe("the dynamic form with its selectors", () => {
       ["carrierSelector", null],
       ["deliveryServiceSelector", "ups"],
     ]);
+  });
+
+  it("starts with the option the user's words name, picked, and leaves words that name none", async () => {
+    const server = fakeOptionsServer();
+    const calls = mockFetch((call) => server.handler(call) ?? json(404, { code: "not_found", message: "Not found" }));
+    const onSubmit = vi.fn(async () => undefined);
+    const named: FormField[] = [
+      { name: "customerId", label: "Customer", type: "customerSelector", defaultValue: "customer 07" },
+      { name: "carrierId", label: "Carrier", type: "carrierSelector", defaultValue: "Nobody Freight" },
+    ];
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <DynamicForm fields={named} onSubmit={onSubmit} />
+      </QueryClientProvider>,
+    );
+    const customer = screen.getByRole("combobox", { name: "Customer" });
+    await waitFor(() => expect(customer).toHaveTextContent("Customer 07"));
+    expect(screen.getByRole("combobox", { name: "Carrier" })).toHaveTextContent("Nobody Freight");
+    expect(optionRequests(calls).map((r) => [r.kind, r.q])).toEqual([
+      ["customerSelector", "customer 07"],
+      ["carrierSelector", "Nobody Freight"],
+    ]);
+
+    await userEvent.setup().click(screen.getByTestId("form-submit"));
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({
+      values: { customerId: "c07", carrierId: "Nobody Freight", taskCmd: { customerId: "c07" } },
+      labels: { customerId: { value: "c07", label: "Customer 07", data: { id: "c07", code: "CUST07" } } },
+    });
   });
 });

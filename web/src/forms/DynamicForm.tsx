@@ -8,6 +8,8 @@ import { FieldView } from "./fields/FieldView";
 import { FormContext, type FormContextValue } from "./fields/formContext";
 import { type FormAction, type FormModel, reduceForm } from "./formState";
 import { problemText, validate } from "./validation";
+import { restoredState, saveDraft } from "./drafts";
+import { useStartingPicks } from "./selectors/useStartingPicks";
 import { type FormResult, dependencyText, initialState, toResult, valueAt } from "./values";
 
 export type DynamicFormProps = {
@@ -29,6 +31,11 @@ export type DynamicFormProps = {
   onCancel?: () => Promise<void>;
   /** A failure to show above the buttons, such as the answer failing to post. */
   error?: string;
+  /**
+   * Where the half-filled form is kept (forms/drafts): it starts from the draft kept there,
+   * and every change is kept; whoever answers the form clears it.
+   */
+  draftKey?: string;
 };
 
 /** The first control a user can reach in an element: where the focus goes for its problem. */
@@ -42,15 +49,20 @@ const FOCUSABLE = "input:not([type=hidden]):not(:disabled), select:not(:disabled
  * `dynamic-form`, `form-field-<path>`, `form-error-<path>`, `array-add-<name>`,
  * `array-item-<name>-<index>`, `array-remove-<name>-<index>`, `form-submit`, `form-cancel`.
  */
-export function DynamicForm({ fields, initialValues, disabled = false, submitLabel, onSubmit, onCancel, error }: DynamicFormProps) {
+export function DynamicForm({ fields, initialValues, disabled = false, submitLabel, onSubmit, onCancel, error, draftKey }: DynamicFormProps) {
   const { t } = useTranslation();
   const idBase = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [model, dispatch] = useReducer(
     (current: FormModel, action: FormAction) => reduceForm(fields, current, action),
     undefined,
-    (): FormModel => ({ state: initialState(fields, initialValues), shown: new Set() }),
+    (): FormModel => ({ state: (draftKey && restoredState(fields, draftKey)) || initialState(fields, initialValues), shown: new Set() }),
   );
+  const started = useRef(model.state);
+  useStartingPicks(fields, started.current, dispatch, !disabled);
+  useEffect(() => {
+    if (draftKey && !disabled && model.state !== started.current) saveDraft(draftKey, model.state);
+  }, [draftKey, disabled, model.state]);
   const [busy, setBusy] = useState<"submit" | "cancel" | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ path: string } | null>(null);
 

@@ -2,7 +2,7 @@ import type { FormField } from "../generated/tools/forms/FormField";
 import { addItem, removeItem, setItemValue } from "./arrays";
 import { settleDependents } from "./dependencies";
 import { type Problems, validate } from "./validation";
-import { type FieldValue, type FormState, type Picked, itemFieldsOf, itemsOf, withMirroredCustomer } from "./values";
+import { type FieldValue, type FormState, type Picked, itemFieldsOf, itemsOf, sameValue, withMirroredCustomer } from "./values";
 
 /**
  * The dynamic form as a reducer (spec 001 §4, §5): what the user does to it, and which
@@ -15,6 +15,8 @@ export type FormAction =
   | { type: "setItem"; array: string; index: number; name: string; value: FieldValue; picked?: Picked }
   | { type: "addItem"; array: string }
   | { type: "removeItem"; array: string; index: number }
+  /** A selector's starting words were looked up: set what they stand for, if the field still holds them. */
+  | { type: "resolve"; name: string; from: FieldValue; value: FieldValue; picked: Picked }
   /** A submit found these problems: show them. */
   | { type: "showProblems"; paths: readonly string[] };
 
@@ -40,6 +42,11 @@ function setValue(fields: readonly FormField[], state: FormState, name: string, 
 export function applyChange(fields: readonly FormField[], state: FormState, action: Exclude<FormAction, { type: "showProblems" }>): FormState {
   const field = fields.find((f) => f.name === ("array" in action ? action.array : action.name));
   if (!field) return state;
+  if (action.type === "resolve") {
+    // The user changed the field meanwhile: their choice stands.
+    if (!sameValue(state.values[field.name], action.from)) return state;
+    return setValue(fields, state, action.name, action.value, action.picked, true);
+  }
   if (action.type === "set") return setValue(fields, state, action.name, action.value, action.picked, field.type.endsWith("Selector"));
 
   const itemFields = itemFieldsOf(field);

@@ -10,6 +10,7 @@ import { type ToolCallActions, ToolCallActionsContext, type ToolCallData, ToolCa
  */
 export function renderInChat(ui: ReactElement, data: Record<string, ToolCallData> = {}) {
   const actions = {
+    chatId: "chat-1",
     submitOutput: vi.fn<ToolCallActions["submitOutput"]>(async () => undefined),
     submitError: vi.fn<ToolCallActions["submitError"]>(async () => undefined),
     respond: vi.fn<ToolCallActions["respond"]>(async () => undefined),

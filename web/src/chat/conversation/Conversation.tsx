@@ -167,7 +167,7 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
       await addToolOutput({ tool, toolCallId, output });
     },
   });
-  const toolCallActions = useToolCallActions({ messages, addToolOutput, addToolApprovalResponse, settle: asyncTools.settle });
+  const toolCallActions = useToolCallActions({ chatId, messages, addToolOutput, addToolApprovalResponse, settle: asyncTools.settle });
   // An async task still working counts as a running answer: Stop (and Escape) can end it.
   const streaming = isRunning(status);
   const running = streaming || asyncTools.running;

@@ -5,6 +5,7 @@ import type { ChatMessage } from "../types";
 import type { BrowserExecution, ToolCallActions } from "../../tools/shell/toolCall";
 
 type Options = {
+  chatId: string;
   messages: ChatMessage[];
   addToolOutput: UseChatHelpers<ChatMessage>["addToolOutput"];
   addToolApprovalResponse: UseChatHelpers<ChatMessage>["addToolApprovalResponse"];
@@ -34,11 +35,12 @@ function awaitingOutput(messages: readonly ChatMessage[], toolCallId: string): b
  * meanwhile) is not answered twice. The actions keep their identity for the
  * chat's life, so the cards they reach stay memoised.
  */
-export function useToolCallActions({ messages, addToolOutput, addToolApprovalResponse, settle }: Options): ToolCallActions {
+export function useToolCallActions({ chatId, messages, addToolOutput, addToolApprovalResponse, settle }: Options): ToolCallActions {
   const latest = useRef({ messages, addToolOutput, addToolApprovalResponse, settle });
   latest.current = { messages, addToolOutput, addToolApprovalResponse, settle };
   return useMemo<ToolCallActions>(
     () => ({
+      chatId,
       submitOutput: async (tool, toolCallId, output) => {
         if (!awaitingOutput(latest.current.messages, toolCallId)) return;
         await latest.current.addToolOutput({ tool, toolCallId, output });
@@ -54,6 +56,6 @@ export function useToolCallActions({ messages, addToolOutput, addToolApprovalRes
       },
       settle: (toolCallId, execution) => latest.current.settle(toolCallId, execution),
     }),
-    [],
+    [chatId],
   );
 }

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { UserInputRequest } from "../../generated/tools/forms/UserInputRequest";
 import type { UserInputResult } from "../../generated/tools/forms/UserInputResult";
+import { useAuthStore } from "../../auth/store";
 import { chooseLanguage } from "../../i18n";
 import { renderInChat } from "../../test/toolCallActions";
 import { toolCall } from "../../test/toolCalls";
@@ -117,5 +118,38 @@ describe("the user-input card", () => {
     renderInChat(<ToolPart invocation={toolCall("requestUserInput", "completed", { input: request, output: { submitted: false, canceled: true, values: {}, labels: {} } })} />);
     expect(screen.getByTestId("tool-status")).toHaveTextContent("Abgebrochen");
     expect(screen.getByTestId("form-canceled")).toHaveTextContent("Der Benutzer hat diese Eingabeanfrage abgebrochen");
+  });
+
+  it("keeps a half-filled form across a reload, per user, and forgets it once answered", async () => {
+    useAuthStore.setState({ user: { email: "dave@demo.test", firstName: "Dave", userName: "dave" } });
+    const user = userEvent.setup();
+    const first = renderInChat(<ToolPart invocation={asking()} />);
+    await user.click(within(screen.getByTestId("form-field-customerId")).getByRole("button", { name: "Harbor Goods" }));
+    await user.type(screen.getByRole("textbox", { name: "Notes" }), "Dock 4");
+    first.unmount();
+
+    const again = renderInChat(<ToolPart invocation={asking()} />);
+    expect(screen.getByRole("textbox", { name: "Notes" })).toHaveValue("Dock 4");
+    await user.click(screen.getByTestId("form-submit"));
+    expect(again.actions.submitOutput).toHaveBeenCalledExactlyOnceWith("requestUserInput", "call-form", {
+      submitted: true,
+      values: { customerId: "CUS-0002", expectedDate: "2026-12-01", notes: "Dock 4", taskCmd: { customerId: "CUS-0002" } },
+      labels: { customerId: { value: "CUS-0002", label: "Harbor Goods", data: { merchantNo: "M10002" } } },
+    });
+    again.unmount();
+
+    renderInChat(<ToolPart invocation={asking()} />);
+    expect(screen.getByRole("textbox", { name: "Notes" }), "answered: the draft is gone").toHaveValue("");
+  });
+
+  it("keeps no draft for someone else", async () => {
+    useAuthStore.setState({ user: { email: "dave@demo.test", firstName: "Dave", userName: "dave" } });
+    const user = userEvent.setup();
+    const first = renderInChat(<ToolPart invocation={asking()} />);
+    await user.type(screen.getByRole("textbox", { name: "Notes" }), "Dock 4");
+    first.unmount();
+    useAuthStore.setState({ user: { email: "erin@demo.test", firstName: "Erin", userName: "erin" } });
+    renderInChat(<ToolPart invocation={asking()} />);
+    expect(screen.getByRole("textbox", { name: "Notes" })).toHaveValue("");
   });
 });

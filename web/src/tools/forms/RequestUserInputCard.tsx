@@ -1,6 +1,8 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAuthStore } from "../../auth/store";
 import { fieldsOf } from "../../forms/definitions";
+import { clearDraft, draftKey } from "../../forms/drafts";
 import { DynamicForm } from "../../forms/DynamicForm";
 import { FormSummary } from "../../forms/FormSummary";
 import type { FormField } from "../../generated/tools/forms/FormField";
@@ -75,13 +77,17 @@ function Description({ text }: { text: string | undefined }) {
 /** The form while the call waits for it: editable while the call can be answered, read-only once the chat went on. */
 function Asking({ invocation, request }: { invocation: ToolInvocation<"requestUserInput">; request: Request }) {
   const { t } = useTranslation();
-  const { submitOutput, answerable } = useToolCall(invocation);
+  const { submitOutput, answerable, chatId } = useToolCall(invocation);
   const [failure, setFailure] = useState<string | undefined>();
+  // The half-filled form survives a reload, per user, chat and call, until it is answered.
+  const user = useAuthStore((s) => s.user?.email);
+  const draft = user && answerable ? draftKey(user, chatId, invocation.toolCallId) : undefined;
 
   const post = async (output: UserInputResult, failed: string) => {
     setFailure(undefined);
     try {
       await submitOutput(output);
+      if (draft) clearDraft(draft);
     } catch (cause) {
       console.error("requestUserInput: posting the answer failed", cause);
       setFailure(failed);
@@ -95,6 +101,7 @@ function Asking({ invocation, request }: { invocation: ToolInvocation<"requestUs
         fields={request.fields}
         disabled={!answerable}
         error={failure}
+        draftKey={draft}
         onSubmit={({ values, labels }) => post({ submitted: true, values, labels }, t("forms.submitFailed"))}
         onCancel={() => post(CANCELED, t("forms.cancelFailed"))}
       />

@@ -45,6 +45,8 @@ export type ApprovalAnswer = { approved: boolean; reason?: string };
 
 /** What the conversation does for cards (implemented with the SDK in `useToolCallActions`). */
 export type ToolCallActions = {
+  /** The conversation's id ("" outside one): what a card keeps per chat, such as a form's draft. */
+  chatId: string;
   submitOutput: (toolName: string, toolCallId: string, output: unknown) => Promise<void>;
   submitError: (toolName: string, toolCallId: string, errorText: string) => Promise<void>;
   respond: (toolCallId: string, answer: ApprovalAnswer) => Promise<void>;
@@ -54,7 +56,7 @@ export type ToolCallActions = {
 const done = () => Promise.resolve();
 
 /** Outside a conversation (a card rendered alone) there is no chat to answer: nothing happens. */
-const DETACHED: ToolCallActions = { submitOutput: done, submitError: done, respond: done, settle: done };
+const DETACHED: ToolCallActions = { chatId: "", submitOutput: done, submitError: done, respond: done, settle: done };
 
 export const ToolCallActionsContext = createContext<ToolCallActions>(DETACHED);
 
@@ -71,6 +73,8 @@ export const ToolCallAnswerableContext = createContext<boolean>(true);
 export const ToolCallDataContext = createContext<ReadonlyMap<string, ToolCallData>>(NO_DATA);
 
 export type ToolCallHandle<N extends string> = {
+  /** The conversation the call is in ("" outside one). */
+  chatId: string;
   /** The data parts streamed for this call so far. */
   data: ToolCallData;
   /** Whether the call can still be answered (its message is the last one). */
@@ -92,6 +96,7 @@ export function useToolCall<N extends string>({ toolName, toolCallId }: { toolNa
   const answerable = useContext(ToolCallAnswerableContext);
   return useMemo(
     () => ({
+      chatId: actions.chatId,
       data: data ?? {},
       answerable,
       submitOutput: (output) => actions.submitOutput(toolName, toolCallId, output),
