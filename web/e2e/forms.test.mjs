@@ -83,8 +83,9 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
       await form.getByTestId("form-field-expectedDate").getByRole("combobox").click();
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("button", { name: "Next month" }).click();
+      // A day clicked is the date: the popover closes without OK.
       await dialog.getByRole("gridcell").getByRole("button", { name: /15/ }).first().click();
-      await dialog.getByRole("button", { name: "OK", exact: true }).click();
+      await dialog.waitFor({ state: "hidden" });
       const shown = await form.getByTestId("form-field-expectedDate").getByRole("combobox").inputValue();
       assert.match(shown, /^[A-Z][a-z]{2} 15, \d{4}$/, shown);
 
@@ -107,6 +108,47 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
       await context.close();
     }
   });
+
+  for (const [size, viewport] of [
+    ["1360×860", { width: 1360, height: 860 }],
+    ["a phone", { width: 390, height: 844 }],
+  ]) {
+    test(`the date picker stays in sight above the composer at ${size}, and a day clicked is the date`, { skip }, async () => {
+      const { context, page } = await newPage(browser, { storageState, ...viewport });
+      const chat = new ChatPage(page, baseUrl);
+      const cards = new ToolCards(page, chat);
+      try {
+        await chat.goto();
+        await chat.send(RECEIPT);
+        const card = cards.card("requestUserInput");
+        await cards.waitForPhase(card, "executing");
+        const field = card.getByTestId("form-field-expectedDate").getByRole("combobox");
+        // The field low in the conversation, just above the composer, as a user scrolls to it.
+        await field.evaluate((el) => el.scrollIntoView({ block: "end" }));
+        await field.click();
+        const dialog = page.getByRole("dialog");
+        await dialog.waitFor();
+        const composerTop = (await chat.input.boundingBox()).y;
+        for (const name of ["OK", "Cancel"]) {
+          const box = await dialog.getByRole("button", { name, exact: true }).boundingBox();
+          assert.ok(box && box.y >= 0 && box.y + box.height <= composerTop, `${name} is in sight above the composer (${JSON.stringify(box)}, composer at ${composerTop})`);
+          assert.ok(box.x >= 0 && box.x + box.width <= viewport.width, `${name} is within the screen's width`);
+        }
+        const days = dialog.getByRole("gridcell").getByRole("button");
+        const lastDay = await days.last().boundingBox();
+        assert.ok(lastDay && lastDay.y + lastDay.height <= composerTop, "the calendar's last row is in sight");
+        await page.screenshot({ path: `${screenshots}form-date-picker-${viewport.width}.png` });
+
+        await days.filter({ hasText: /^15$/ }).first().click();
+        await dialog.waitFor({ state: "hidden" });
+        assert.match(await field.inputValue(), /^[A-Z][a-z]{2} 15, \d{4}$/);
+      } catch (error) {
+        await failWithScreenshot(page, `date picker ${viewport.width}`, error);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   test("a canceled form says so and the assistant does nothing with it", { skip }, async () => {
     const { context, page } = await newPage(browser, { storageState });

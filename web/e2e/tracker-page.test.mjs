@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { ChatPage } from "./pages/chat.mjs";
 import { IssuePage, TrackerPage } from "./pages/tracker.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
+import { baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
 
 const OPEN_IN_OPS = "project = OPS AND statusCategory != Done ORDER BY created DESC";
 
@@ -51,11 +51,25 @@ describe("the issue tracker's pages", { timeout: 300_000 }, () => {
       assert.ok((await list.categories()).every((category) => category !== "done"), "no issue is done");
       assert.equal(new URL(page.url()).searchParams.get("jql"), OPEN_IN_OPS);
 
+      // Plain words are no JQL: they are searched for in the issues' text, and the page says so.
+      const firstSummary = await list.rows.first().getByTestId("issue-summary").innerText();
+      const word = (firstSummary.split(/\s+/).find((w) => /^[A-Za-z]{4,}$/.test(w)) ?? "dock").toLowerCase();
+      await list.jqlBox.fill(word);
+      await list.jqlBox.press("Enter");
+      const note = page.getByTestId("text-search-note");
+      await note.waitFor();
+      assert.equal(await note.innerText(), `“${word}” is not JQL, so these are the issues whose text contains it.`);
+      await list.rows.first().waitFor();
+      assert.equal(await list.jqlError.count(), 0, "no JQL error for plain words");
+      assert.equal(await list.jqlBox.inputValue(), word, "the words stay in the box");
+      await page.screenshot({ path: `${screenshots}tracker-text-search.png` });
+
       // A query the server refuses is said under the box.
       await list.jqlBox.fill("project = OPS AND (status = Done");
       await list.jqlBox.press("Enter");
       await list.jqlError.waitFor();
       assert.match(await list.jqlError.innerText(), /^Error in the JQL Query/);
+
 
       // 3. An issue's page, from its row.
       await list.search(OPEN_IN_OPS);
