@@ -351,11 +351,21 @@ async fn store_question(
     let owner = Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
     let last = records.last().expect("not empty");
     let regenerate = body.trigger == Some(Trigger::RegenerateMessage);
-    // An answered message sent again is refused, unless the user edited it (the same id,
-    // other words): then it is a new question.
-    if last.role == "user" && !regenerate && already_answered(stored, &last.id) {
+    // An answered message is not answered again by sending it again, and it is changed
+    // only by an edit: the same id with other content (its parts: words and files; not its
+    // metadata) and `messageId` naming it. Other content without that would overwrite
+    // what was asked under the answer given to it. Regenerating asks the same question.
+    if last.role == "user" && already_answered(stored, &last.id) {
         let before = state.store.chat_message(owner, &body.id, &last.id).await?;
-        if before.is_some_and(|m| MessageContent::of(&m.body) == *trigger) {
+        let same = before.as_ref().is_none_or(|m| MessageContent::of(&m.body) == *trigger);
+        let edit = !regenerate && body.message_id.as_deref() == Some(last.id.as_str());
+        if !same && !edit {
+            return Err(Error::Conflict(format!(
+                "Message {:?} was already answered as it was first sent; to change it, edit it (send messageId {0:?}), or ask in a new message",
+                last.id
+            )));
+        }
+        if same && !regenerate {
             return Err(Error::Conflict("This message has already been answered".into()));
         }
     }

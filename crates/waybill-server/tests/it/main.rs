@@ -27,6 +27,7 @@ mod jira_oauth;
 mod knowledge;
 mod live_agent;
 mod memory;
+mod message_edits;
 mod platform;
 mod quotas;
 mod schema;
