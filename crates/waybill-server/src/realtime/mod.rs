@@ -75,8 +75,24 @@ pub(crate) fn same_origin(state: &AppState, headers: &HeaderMap) -> bool {
     (!host.is_empty() && authority.eq_ignore_ascii_case(host)) || public.is_some_and(|p| p.eq_ignore_ascii_case(origin))
 }
 
+/// What is for one socket, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Push {
+    /// Send this text.
+    Text(String),
+    /// Close with this code and reason.
+    Close(u16, &'static str),
+}
+
+/// Close code: the account was suspended in or removed from the tenant (as on the
+/// live-agent sockets).
+pub const REVOKED: u16 = 4403;
+/// Close code 1012 (service restart): the server can no longer tell this socket what it
+/// must hear; the client connects again.
+pub const RECONNECT: u16 = 1012;
+
 /// Sends what `outgoing` yields to the socket, pinging it, until either side ends.
-pub async fn pump(socket: WebSocket, mut outgoing: mpsc::Receiver<String>) {
+pub async fn pump(socket: WebSocket, mut outgoing: mpsc::Receiver<Push>) {
     let (mut sink, mut incoming) = socket.split();
     // A client that stops reading fills its TCP window and a send waits: not for long.
     let mut send = async move |message: Message| matches!(tokio::time::timeout(WRITE_TIMEOUT, sink.send(message)).await, Ok(Ok(())));
@@ -86,10 +102,14 @@ pub async fn pump(socket: WebSocket, mut outgoing: mpsc::Receiver<String>) {
     loop {
         tokio::select! {
             message = outgoing.recv() => match message {
-                Some(text) => {
+                Some(Push::Text(text)) => {
                     if !send(Message::Text(Utf8Bytes::from(text))).await {
                         return;
                     }
+                }
+                Some(Push::Close(code, reason)) => {
+                    send(Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) }))).await;
+                    return;
                 }
                 None => {
                     // The sender gave up on this client: it fell too far behind.
@@ -115,6 +135,6 @@ pub async fn pump(socket: WebSocket, mut outgoing: mpsc::Receiver<String>) {
 
 /// A bounded queue towards one socket: `send` fails (and the socket is closed by
 /// [`pump`]) once the client has left `SEND_BUFFER` messages unread.
-pub fn send_queue() -> (mpsc::Sender<String>, mpsc::Receiver<String>) {
+pub fn send_queue() -> (mpsc::Sender<Push>, mpsc::Receiver<Push>) {
     mpsc::channel(SEND_BUFFER)
 }
