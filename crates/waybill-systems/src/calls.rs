@@ -162,8 +162,10 @@ pub async fn send(
         Ok(request) => request,
         Err(e) => return failed(input, format!("Signing in to {} failed: {e}", system.record.name), Vec::new(), ADMIN_FIXES),
     };
+    // Whatever comes back is read without the credentials just sent (crate::credentials).
+    let (request, sent) = crate::credentials::Sent::capture(request, &auth);
     let (status, bytes) = match outbound.fetch(request, MAX_RESPONSE_BYTES).await {
-        Ok(answer) => answer,
+        Ok((status, bytes)) => (status, sent.bytes(bytes)),
         Err(OutboundError::TooLarge { limit, .. }) => {
             return failed(
                 input,
@@ -177,7 +179,7 @@ pub async fn send(
                 ],
             );
         }
-        Err(e) => return failed(input, format!("{} could not be reached: {e}", system.record.name), Vec::new(), RETRY_FIXES),
+        Err(e) => return sent.result(failed(input, format!("{} could not be reached: {e}", system.record.name), Vec::new(), RETRY_FIXES)),
     };
     if status == reqwest::StatusCode::UNAUTHORIZED || status == reqwest::StatusCode::FORBIDDEN {
         tokens.forget(&system.record.id);
@@ -207,7 +209,7 @@ pub async fn send(
         result.truncated = true;
         result.card_only = Some(json!({"data": data}));
     }
-    result
+    sent.result(result)
 }
 
 const ADMIN_FIXES: [&str; 4] = [

@@ -9,7 +9,8 @@
 //!   registered host, the user's tenant and facility forwarded, answers summarised;
 //! - [`service`]: the admin operations behind `/api/admin/systems` and the registration
 //!   of systems Waybill serves itself (the demo facility);
-//! - [`auth`]: bearer, API key, basic and OAuth 2.0 client-credentials sign-in.
+//! - [`auth`]: bearer, API key, basic and OAuth 2.0 client-credentials sign-in;
+//! - [`credentials`]: the credentials a call sent, taken out of what comes back.
 //!
 //! Reads run at once; a call that changes data (POST, PUT, PATCH, DELETE) asks the user's
 //! approval first unless an admin marked the operation safe. Calls go through the guarded
@@ -19,6 +20,7 @@
 pub mod auth;
 pub mod calls;
 pub mod catalogues;
+pub mod credentials;
 pub mod errors;
 pub mod oms;
 pub mod records;

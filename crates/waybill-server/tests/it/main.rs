@@ -33,6 +33,7 @@ mod platform;
 mod quotas;
 mod schema;
 mod slow_clients;
+mod system_secrets;
 mod systems;
 mod todo;
 mod tools;
