@@ -13,6 +13,7 @@
 //!   within [`Limits::timeout`] and a memory budget.
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,14 +26,14 @@ use datafusion::datasource::{MemTable, ViewTable};
 use datafusion::execution::runtime_env::{RuntimeEnv, RuntimeEnvBuilder};
 use datafusion::logical_expr::{Expr, LogicalPlan};
 use datafusion::prelude::{SQLOptions, SessionConfig, SessionContext};
-use datafusion::sql::sqlparser::ast::{Statement, visit_relations};
+use datafusion::sql::sqlparser::ast::{Query, SetExpr, Statement, TableFactor, Visit, Visitor, visit_relations};
 use datafusion::sql::sqlparser::dialect::GenericDialect;
 use datafusion::sql::sqlparser::parser::Parser;
 use futures::future::BoxFuture;
 use serde_json::Value;
 use sqlx::sqlite::SqlitePool;
 
-use crate::load::Catalogue;
+use crate::load::{Catalogue, OPERATIONAL_TABLES, is_operational_table};
 use crate::source::read_table;
 use crate::views::view_sql;
 
@@ -182,6 +183,7 @@ fn parse(sql: &str) -> Result<BTreeSet<String>, QueryError> {
     let Statement::Query(query) = statement else {
         return Err(QueryError::Refused("Only SELECT queries over the cubes are allowed".into()));
     };
+    plain_reads(statement)?;
     let own: BTreeSet<String> = query.with.iter().flat_map(|w| w.cte_tables.iter().map(|c| c.alias.name.value.to_lowercase())).collect();
     let mut named = BTreeSet::new();
     let _ = visit_relations(statement, |relation| {
@@ -192,6 +194,47 @@ fn parse(sql: &str) -> Result<BTreeSet<String>, QueryError> {
         std::ops::ControlFlow::<()>::Continue(())
     });
     Ok(named)
+}
+
+/// Refuses what reads data but is no named relation: the `TABLE name` command (the same
+/// as `SELECT * FROM name`, yet no relation to the parser's visitor) and anything in a
+/// `FROM` but a named table, a subquery or a join of them (table functions, `UNNEST`,
+/// `LATERAL` calls, `JSON_TABLE`…). Applied to the query as sent, and on PostgreSQL again
+/// to the whole statement that runs.
+pub(crate) fn plain_reads(statement: &Statement) -> Result<(), QueryError> {
+    struct Plain(Option<String>);
+    fn table_command(body: &SetExpr) -> bool {
+        match body {
+            SetExpr::Table(_) => true,
+            SetExpr::SetOperation { left, right, .. } => table_command(left) || table_command(right),
+            _ => false,
+        }
+    }
+    impl Visitor for Plain {
+        type Break = ();
+        fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
+            if table_command(&query.body) {
+                self.0 = Some("The TABLE command is not allowed: select from the cubes by name".into());
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        }
+        fn pre_visit_table_factor(&mut self, factor: &TableFactor) -> ControlFlow<()> {
+            match factor {
+                TableFactor::Table { args: None, .. } | TableFactor::Derived { .. } | TableFactor::NestedJoin { .. } => ControlFlow::Continue(()),
+                other => {
+                    self.0 = Some(format!("Only cubes may be read, not {other}"));
+                    ControlFlow::Break(())
+                }
+            }
+        }
+    }
+    let mut plain = Plain(None);
+    let _ = statement.visit(&mut plain);
+    match plain.0 {
+        Some(why) => Err(QueryError::Refused(why)),
+        None => Ok(()),
+    }
 }
 
 /// The cubes one read-only query names (its own common table expressions aside); a name
@@ -207,14 +250,31 @@ pub(crate) fn cubes_named(sql: &str, catalogue: &Catalogue) -> Result<BTreeSet<S
     Ok(named)
 }
 
-/// The view of each cube in `named` over the base tables, limited to `scope`'s facilities.
-pub(crate) fn cube_views<'a>(catalogue: &Catalogue, named: &'a BTreeSet<String>, scope: &RowScope) -> Result<Vec<(&'a String, String)>, QueryError> {
+/// The view of each cube in `named` over the base tables, limited to `scope`'s facilities;
+/// the tables named as `schema.table` when a schema is given. A table that is not one of
+/// the operational tables is refused here too, whatever the catalogue let through.
+pub(crate) fn cube_views<'a>(
+    catalogue: &Catalogue,
+    named: &'a BTreeSet<String>,
+    scope: &RowScope,
+    schema: Option<&str>,
+) -> Result<Vec<(&'a String, String)>, QueryError> {
+    let table_of = |cube: &str| -> Option<String> {
+        let table = &catalogue.get(cube)?.table;
+        Some(match schema {
+            Some(schema) => format!("{schema}.{table}"),
+            None => table.clone(),
+        })
+    };
     named
         .iter()
         .map(|name| {
             let cube = catalogue.get(name).ok_or_else(|| QueryError::Unknown(format!("There is no cube named {name}")))?;
-            let view = view_sql(cube, &|joined| catalogue.get(joined).map(|c| c.table.clone()), &scope.facilities)
-                .ok_or_else(|| QueryError::Failed(format!("{name} joins a cube that is gone")))?;
+            let mut read = std::iter::once(cube.table.as_str()).chain(cube.joins.iter().filter_map(|j| catalogue.get(&j.cube)).map(|c| c.table.as_str()));
+            if let Some(table) = read.find(|t| !is_operational_table(t)) {
+                return Err(QueryError::Refused(format!("The cube {name} reads {table}, which is not an operational table")));
+            }
+            let view = view_sql(cube, &table_of, &scope.facilities).ok_or_else(|| QueryError::Failed(format!("{name} joins a cube that is gone")))?;
             Ok((name, view))
         })
         .collect()
@@ -336,6 +396,9 @@ impl DataFusionEngine {
         let runtime = RuntimeEnvBuilder::new().with_memory_limit(limits.memory, 1.0).build_arc().map_err(|e| QueryError::Failed(e.to_string()))?;
         let base = SessionContext::new_with_config_rt(config(), runtime.clone());
         let tables: BTreeSet<&str> = catalogue.cubes().map(|c| c.table.as_str()).collect();
+        if let Some(table) = tables.iter().find(|t| !is_operational_table(t)) {
+            return Err(QueryError::Refused(format!("{table} is not an operational table; cubes read only {}", OPERATIONAL_TABLES.join(", "))));
+        }
         let data_as_of = jiff::Timestamp::now();
         for table in tables {
             let read = read_table(pool, table).await.map_err(|e| QueryError::Failed(format!("reading {table}: {e}")))?;
@@ -376,7 +439,7 @@ impl DataFusionEngine {
         // granted facilities; nothing else is in the query's catalogue.
         let public = SessionContext::new_with_config_rt(config(), self.runtime.clone());
         let mut definitions = Vec::new();
-        for (name, view) in cube_views(&self.catalogue, &named, scope)? {
+        for (name, view) in cube_views(&self.catalogue, &named, scope, None)? {
             let plan = self.base.sql(&view).await.map_err(|e| QueryError::Failed(format!("the cube {name} does not plan: {e}")))?.into_unoptimized_plan();
             public.register_table(name.as_str(), Arc::new(ViewTable::new(plan, Some(view.clone())))).map_err(|e| QueryError::Failed(e.to_string()))?;
             definitions.push(format!("{name} AS ({view})"));

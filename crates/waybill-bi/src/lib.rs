@@ -30,7 +30,7 @@ pub use cube::{Aggregation, Cube, Dimension, DimensionType, Format, Join, Measur
 pub use engine::{ALLOWED_FUNCTIONS, DataFusionEngine, Limits, QueryEngine, QueryError, QueryResult, RowScope};
 pub use export::{DownloadInput, DownloadResult, DownloadTool, ExportFormat, FileNameInput, FileNameResult, FileNameTool, csv, file_name, xlsx};
 pub use family::{Bi, BiConfig, BiHandle, EngineKind};
-pub use load::{Catalogue, CubeError, read_cube};
+pub use load::{Catalogue, CubeError, OPERATIONAL_TABLES, is_operational_table, read_cube};
 pub use postgres::PostgresEngine;
 pub use tenant::{CubeFileError, CubeFileInfo, CubeFileList, CubeFileText, CubeSaved, CubeUpload};
 pub use tools::*;

@@ -9,10 +9,50 @@ const MAX_FILE_BYTES: usize = 256 * 1024;
 /// The longest description, title or expression.
 const MAX_TEXT: usize = 4000;
 
+/// The operational tables a cube may read, and nothing else: the facility's data model as
+/// the embedded engine reads it from the operational database and as a PostgreSQL
+/// deployment holds it in its operational schema. The database's own catalogues, the
+/// operational database's bookkeeping (`meta`, `sequences`) and Waybill's own tables are
+/// not among them, so no cube file, however written, names a table that could hold a
+/// secret. A new operational table is added here, deliberately.
+pub const OPERATIONAL_TABLES: [&str; 26] = [
+    "accessorials",
+    "allocations",
+    "appointments",
+    "carriers",
+    "customers",
+    "delivery_services",
+    "dock_doors",
+    "facilities",
+    "inventory",
+    "inventory_adjustments",
+    "item_uoms",
+    "items",
+    "job_codes",
+    "loads",
+    "locations",
+    "order_lines",
+    "orders",
+    "picks",
+    "projects",
+    "receipt_lines",
+    "receipts",
+    "shipments",
+    "titles",
+    "tracking_events",
+    "trailers",
+    "users",
+];
+
+/// Whether `table` is one of the [`OPERATIONAL_TABLES`], spelled exactly so.
+pub fn is_operational_table(table: &str) -> bool {
+    OPERATIONAL_TABLES.contains(&table)
+}
+
 /// Words an expression may not hold: it is a column expression, never a statement.
-const FORBIDDEN_WORDS: [&str; 24] = [
+const FORBIDDEN_WORDS: [&str; 28] = [
     "select", "from", "where", "insert", "update", "delete", "merge", "drop", "alter", "create", "truncate", "attach", "detach", "pragma", "union", "with",
-    "into", "exec", "execute", "grant", "revoke", "copy", "vacuum", "call",
+    "into", "exec", "execute", "grant", "revoke", "copy", "vacuum", "call", "table", "values", "lateral", "exists",
 ];
 
 /// Functions an expression may call.
@@ -294,18 +334,119 @@ pub(crate) fn check_expression(file: &str, what: &str, sql: &str, cubes: &BTreeS
             other => return bad(format!("holds '{other}'")),
         }
     }
-    Ok(())
+    match parsed_expression_refusal(sql) {
+        Some(why) => bad(why),
+        None => Ok(()),
+    }
+}
+
+/// Types a cast may name.
+const CAST_TYPES: [&str; 18] = [
+    "int",
+    "integer",
+    "bigint",
+    "smallint",
+    "real",
+    "double",
+    "float",
+    "numeric",
+    "decimal",
+    "varchar",
+    "text",
+    "string",
+    "char",
+    "date",
+    "timestamp",
+    "boolean",
+    "bool",
+    "interval",
+];
+
+/// Why `sql`, parsed as SQL, is not a plain column expression, if it is not: one whole
+/// expression built only of columns, literals, operators, comparisons, `CASE`, casts to
+/// plain types and calls with plain arguments — never a subquery, an `EXISTS`, an
+/// `IN (…query…)`, an array or any other construct that could reach past the row.
+fn parsed_expression_refusal(sql: &str) -> Option<String> {
+    use std::ops::ControlFlow;
+
+    use datafusion::sql::sqlparser::ast::{Expr, FunctionArguments, visit_expressions};
+    use datafusion::sql::sqlparser::dialect::GenericDialect;
+    use datafusion::sql::sqlparser::parser::Parser;
+    use datafusion::sql::sqlparser::tokenizer::Token;
+
+    let mut parser = match Parser::new(&GenericDialect {}).try_with_sql(sql) {
+        Ok(parser) => parser,
+        Err(e) => return Some(format!("does not parse: {e}")),
+    };
+    let expr = match parser.parse_expr() {
+        Ok(expr) => expr,
+        Err(e) => return Some(format!("does not parse: {e}")),
+    };
+    if parser.peek_token().token != Token::EOF {
+        return Some("is more than one expression".into());
+    }
+    let mut why = None;
+    let _ = visit_expressions(&expr, |e| {
+        let refused = match e {
+            Expr::Identifier(_)
+            | Expr::CompoundIdentifier(_)
+            | Expr::Value(_)
+            | Expr::Nested(_)
+            | Expr::BinaryOp { .. }
+            | Expr::UnaryOp { .. }
+            | Expr::IsNull(_)
+            | Expr::IsNotNull(_)
+            | Expr::IsTrue(_)
+            | Expr::IsNotTrue(_)
+            | Expr::IsFalse(_)
+            | Expr::IsNotFalse(_)
+            | Expr::IsDistinctFrom(..)
+            | Expr::IsNotDistinctFrom(..)
+            | Expr::InList { .. }
+            | Expr::Between { .. }
+            | Expr::Like { .. }
+            | Expr::ILike { .. }
+            | Expr::Case { .. }
+            | Expr::Ceil { .. }
+            | Expr::Floor { .. }
+            | Expr::Trim { .. }
+            | Expr::Substring { .. } => None,
+            Expr::Cast { data_type, .. } => {
+                let name = data_type.to_string().to_lowercase();
+                let first = name.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or_default().to_owned();
+                (!CAST_TYPES.contains(&first.as_str())).then(|| format!("casts to {name}, which is not among the plain types ({})", CAST_TYPES.join(", ")))
+            }
+            Expr::Function(f) => match &f.args {
+                FunctionArguments::Subquery(_) => Some("passes a query to a function".to_owned()),
+                _ if f.name.0.len() > 1 => Some(format!("calls {}: functions are named without a schema", f.name)),
+                _ => None,
+            },
+            Expr::Subquery(_) | Expr::Exists { .. } | Expr::InSubquery { .. } => {
+                Some("holds a subquery: an expression reads the row, not other tables".to_owned())
+            }
+            _ => Some("holds a construct that is not a plain column expression".to_owned()),
+        };
+        match refused {
+            Some(refused) => {
+                why = Some(refused);
+                ControlFlow::Break(())
+            }
+            None => ControlFlow::Continue(()),
+        }
+    });
+    why
 }
 
 fn check(file: &str, cube: &Cube) -> Result<(), CubeError> {
     if !is_identifier(&cube.name) {
         return Err(invalid(file, format!("the cube name '{}' is not an identifier (lower case letters, digits, underscores)", cube.name)));
     }
-    if !is_identifier(&cube.table) {
-        return Err(invalid(file, format!("the table '{}' is not an identifier", cube.table)));
-    }
-    if ["pg_", "sqlite_", "information_schema"].iter().any(|p| cube.table.starts_with(p)) {
-        return Err(invalid(file, format!("the table '{}' is the database's own, not operational data", cube.table)));
+    if !is_operational_table(&cube.table) {
+        let named: String = cube.table.chars().filter(|c| !c.is_control()).take(64).collect();
+        return Err(invalid(
+            file,
+            format!("the table '{named}' is not one of the operational tables a cube may read; those are {}", OPERATIONAL_TABLES.join(", ")),
+        ));
     }
     check_text(file, "the title", &cube.title)?;
     check_text(file, "the description", &cube.description)?;
@@ -499,18 +640,18 @@ dimensions:
         assert_eq!(twice, CubeError::Duplicate("customers".into()));
         assert!(Catalogue::load(&[("big.yaml", &"#".repeat(MAX_FILE_BYTES + 1))]).unwrap_err().to_string().contains("at most"));
         assert!(Catalogue::load(&[("x.yaml", "name: [unclosed")]).is_err());
-        for system in ["pg_authid", "sqlite_master", "information_schema"] {
-            let text = with(CUSTOMERS, "table: customers", &format!("table: {system}"));
+        for other in ["pg_authid", "sqlite_master", "information_schema", "meta", "sequences", "business_systems", "\"meta\"", "main.meta", "Meta"] {
+            let text = with(CUSTOMERS, "table: customers", &format!("table: {}", serde_json::to_string(other).unwrap()));
             let err = Catalogue::load(&[("c.yaml", &text)]).unwrap_err().to_string();
-            assert!(err.contains("the database's own"), "{system}: {err}");
+            assert!(err.contains("is not one of the operational tables a cube may read; those are accessorials, allocations"), "{other}: {err}");
         }
     }
 
     #[test]
     fn added_files_join_the_shipped_ones_and_a_bad_one_is_left_out() {
-        let zones = "name: zones\ntitle: Zones\ndescription: Zones.\ntable: zones\ndimensions:\n  - name: code\n    title: Code\n    type: string\njoins:\n  - cube: zone_kinds\n    relationship: many_to_one\n    on: zones.kind = zone_kinds.code\n";
+        let zones = "name: zones\ntitle: Zones\ndescription: Zones.\ntable: locations\ndimensions:\n  - name: code\n    title: Code\n    type: string\njoins:\n  - cube: zone_kinds\n    relationship: many_to_one\n    on: zones.kind = zone_kinds.code\n";
         let kinds =
-            "name: zone_kinds\ntitle: Zone kinds\ndescription: Kinds.\ntable: zone_kinds\ndimensions:\n  - name: code\n    title: Code\n    type: string\n";
+            "name: zone_kinds\ntitle: Zone kinds\ndescription: Kinds.\ntable: job_codes\ndimensions:\n  - name: code\n    title: Code\n    type: string\n";
         let clash = CUSTOMERS.to_owned();
         let added = [("zones.yaml".to_owned(), zones.to_owned()), ("kinds.yaml".to_owned(), kinds.to_owned()), ("mine.yaml".to_owned(), clash)];
         let (catalogue, refused) = Catalogue::with_added(&added);

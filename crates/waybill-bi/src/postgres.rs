@@ -68,6 +68,63 @@ fn refused_functions(sql: &str) -> Result<Vec<String>, QueryError> {
     Ok(refused.into_iter().collect())
 }
 
+/// Tables of Waybill's own store: a schema holding any of them is not operational data,
+/// and BI refuses to read it.
+const WAYBILL_TABLES: [&str; 8] =
+    ["tenants", "tenant_grants", "facility_grants", "refresh_tokens", "business_systems", "chat_messages", "tool_approvals", "bi_tenant_cubes"];
+
+/// The last check before PostgreSQL runs `sql` (the cubes' views and the query, as sent):
+/// it is one query; it reads through no `TABLE` command, table function or other
+/// construct; and every relation it names is either one of the [`OPERATIONAL_TABLES`]
+/// written `schema.table` (as only the cubes' views write them) or an unqualified
+/// common table expression the statement defines that is no `pg_…` name. Whatever a
+/// cube file or a query says, nothing else in the database is reachable.
+///
+/// [`OPERATIONAL_TABLES`]: crate::load::OPERATIONAL_TABLES
+fn reaches_only_operational_tables(sql: &str, schema: &str) -> Result<(), QueryError> {
+    use datafusion::sql::sqlparser::ast::{Ident, ObjectNamePart, Query, Visit, Visitor};
+
+    let refused = |why: String| QueryError::Refused(format!("The query would read {why}, which is not a cube"));
+    let statements = Parser::parse_sql(&GenericDialect {}, sql).map_err(|e| QueryError::Refused(format!("The query does not parse: {e}")))?;
+    let [statement] = statements.as_slice() else {
+        return Err(QueryError::Refused("Send exactly one SELECT statement".into()));
+    };
+    crate::engine::plain_reads(statement)?;
+    fn folded(ident: &Ident) -> String {
+        if ident.quote_style.is_none() { ident.value.to_lowercase() } else { ident.value.clone() }
+    }
+    struct Ctes(std::collections::BTreeSet<String>);
+    impl Visitor for Ctes {
+        type Break = ();
+        fn pre_visit_query(&mut self, query: &Query) -> std::ops::ControlFlow<()> {
+            self.0.extend(query.with.iter().flat_map(|w| w.cte_tables.iter().map(|c| folded(&c.alias.name))));
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+    let mut ctes = Ctes(Default::default());
+    let _ = statement.visit(&mut ctes);
+    let mut found = None;
+    let _ = datafusion::sql::sqlparser::ast::visit_relations(statement, |relation| {
+        let parts: Vec<Option<&Ident>> = relation.0.iter().map(|p| if let ObjectNamePart::Identifier(i) = p { Some(i) } else { None }).collect();
+        let allowed = match parts.as_slice() {
+            [Some(name)] => name.quote_style.is_none() && ctes.0.contains(&folded(name)) && !folded(name).starts_with("pg_"),
+            [Some(owner), Some(table)] => {
+                owner.quote_style.is_none() && owner.value == schema && table.quote_style.is_none() && crate::load::is_operational_table(&table.value)
+            }
+            _ => false,
+        };
+        if allowed {
+            return std::ops::ControlFlow::Continue(());
+        }
+        found = Some(relation.to_string());
+        std::ops::ControlFlow::Break(())
+    });
+    match found {
+        Some(relation) => Err(refused(relation)),
+        None => Ok(()),
+    }
+}
+
 /// The query in PostgreSQL's terms where the two differ: `round(x, n)` takes a numeric
 /// there, so its first argument is cast (averages and ratios are doubles).
 fn for_postgres(sql: &str) -> Result<String, QueryError> {
@@ -102,6 +159,20 @@ impl PostgresEngine {
             return Err(QueryError::Failed(format!("{schema} is no schema name")));
         }
         let pool = PgPoolOptions::new().max_connections(4).connect(url).await.map_err(|e| QueryError::Failed(format!("PostgreSQL cannot be reached: {e}")))?;
+        let own: Vec<String> =
+            sqlx::query_scalar("SELECT table_name::text FROM information_schema.tables WHERE table_schema = $1 AND table_name = ANY($2) ORDER BY 1")
+                .bind(schema)
+                .bind(&WAYBILL_TABLES[..])
+                .fetch_all(&pool)
+                .await
+                .map_err(failed)?;
+        if !own.is_empty() {
+            pool.close().await;
+            return Err(QueryError::Failed(format!(
+                "The schema {schema} holds Waybill's own tables ({}), not only operational data: point BI at the schema of the operational tables",
+                own.join(", ")
+            )));
+        }
         Ok(PostgresEngine { pool, catalogue, limits, schema: schema.to_owned() })
     }
 
@@ -111,14 +182,18 @@ impl PostgresEngine {
         if !refused.is_empty() {
             return Err(functions_refused(&refused));
         }
-        let definitions: Vec<String> = cube_views(&self.catalogue, &named, scope)?.into_iter().map(|(name, view)| format!("{name} AS ({view})")).collect();
+        let definitions: Vec<String> =
+            cube_views(&self.catalogue, &named, scope, Some(&self.schema))?.into_iter().map(|(name, view)| format!("{name} AS ({view})")).collect();
         let with = if definitions.is_empty() { String::new() } else { format!("WITH {}\n", definitions.join(",\n")) };
         let body = for_postgres(sql)?;
         let wrapped = format!("{with}SELECT row_to_json(q)::text AS r FROM ({body}) AS q LIMIT {}", self.limits.max_rows + 1);
+        reaches_only_operational_tables(&wrapped, &self.schema)?;
 
         let mut tx = self.pool.begin().await.map_err(failed)?;
         let millis = self.limits.timeout.as_millis().max(1);
-        tx.execute(sqlx::AssertSqlSafe(format!("SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = {millis}; SET LOCAL search_path = {}", self.schema)))
+        // The base tables are named with their schema; nothing unqualified reaches a table
+        // (only `pg_catalog`, whose relations are all `pg_…`, stays on the path).
+        tx.execute(sqlx::AssertSqlSafe(format!("SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = {millis}; SET LOCAL search_path = pg_catalog")))
             .await
             .map_err(failed)?;
         let rows = match sqlx::query(sqlx::AssertSqlSafe(wrapped)).fetch_all(&mut *tx).await {

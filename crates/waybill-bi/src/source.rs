@@ -42,10 +42,12 @@ impl Column {
     }
 }
 
-/// Reads `table` of `pool` whole. Table names come from the cube files, which allow only
-/// identifiers.
+/// Reads `table` of `pool` whole: one of the operational tables, the only ones the cube
+/// files may name (any other is refused here as well).
 pub async fn read_table(pool: &SqlitePool, table: &str) -> Result<Table, sqlx::Error> {
-    debug_assert!(table.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    if !crate::load::is_operational_table(table) {
+        return Err(sqlx::Error::Protocol(format!("{table} is not an operational table")));
+    }
     let info: Vec<(String, String)> =
         sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT name, type FROM pragma_table_info('{table}') ORDER BY cid"))).fetch_all(pool).await?;
     if info.is_empty() {

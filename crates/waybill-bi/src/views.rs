@@ -15,8 +15,8 @@ fn qualified(cube: &Cube, expression: &str) -> String {
     if is_identifier(expression) { format!("{}.{expression}", cube.name) } else { expression.to_owned() }
 }
 
-/// The view's SQL over the base tables, named by their own names; `facilities` limits
-/// facility data (none granted: no rows).
+/// The view's SQL over the base tables, each named as `tables` says of its cube (this
+/// one's and its joins'); `facilities` limits facility data (none granted: no rows).
 pub fn view_sql(cube: &Cube, tables: &dyn Fn(&str) -> Option<String>, facilities: &[String]) -> Option<String> {
     let mut columns: Vec<String> = cube
         .dimensions
@@ -30,7 +30,7 @@ pub fn view_sql(cube: &Cube, tables: &dyn Fn(&str) -> Option<String>, facilities
         })
         .collect();
     columns.extend(cube.measures.iter().map(|m| format!("{} AS {}", qualified(cube, &m.sql), m.name)));
-    let mut sql = format!("SELECT {} FROM {} AS {}", columns.join(", "), cube.table, cube.name);
+    let mut sql = format!("SELECT {} FROM {} AS {}", columns.join(", "), tables(&cube.name)?, cube.name);
     for join in &cube.joins {
         sql.push_str(&format!(" LEFT JOIN {} AS {} ON {}", tables(&join.cube)?, join.cube, join.on));
     }
