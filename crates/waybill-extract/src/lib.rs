@@ -30,6 +30,9 @@
 //! | `max_chars` | 20,000,000 characters | about 10,000 pages of dense text; extraction stops as soon as it is passed |
 //! | `max_unzipped` | 200 MB | compressed data inflated while reading: a DOCX's XML parts, a PDF's compressed streams and the drawing instructions its pages run; enforced while inflating, since declared sizes can lie |
 //! | `max_rows` | 200,000 rows | a CSV's data rows |
+//! | `max_columns` | 1,000 values | one CSV row; checked while the row is parsed, so a file that is one endless line (`a,a,a,…`) costs one row's buffer, not the file's |
+//! | `max_row_bytes` | 1 MB | one CSV row's values (an unclosed quote makes the rest of the file one value) |
+//! | `max_cells` | 20,000,000 values | a whole CSV file, blank ones included |
 //!
 //! Extraction is data: text that looks like an instruction ("ignore previous instructions
 //! …") is returned as it is, like any other text, and nothing in a file is ever run.
@@ -167,11 +170,27 @@ pub struct Limits {
     pub max_unzipped: u64,
     /// Most data rows read from a CSV file.
     pub max_rows: usize,
+    /// Most values in one CSV row, the header included.
+    pub max_columns: usize,
+    /// Most bytes of values in one CSV row (line breaks inside a value count, quotes and
+    /// delimiters do not).
+    pub max_row_bytes: usize,
+    /// Most values in a whole CSV file, blank ones included.
+    pub max_cells: u64,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_bytes: 100 * 1000 * 1000, max_pages: 2_000, max_chars: 20_000_000, max_unzipped: 200 * 1000 * 1000, max_rows: 200_000 }
+        Limits {
+            max_bytes: 100 * 1000 * 1000,
+            max_pages: 2_000,
+            max_chars: 20_000_000,
+            max_unzipped: 200 * 1000 * 1000,
+            max_rows: 200_000,
+            max_columns: 1_000,
+            max_row_bytes: 1000 * 1000,
+            max_cells: 20_000_000,
+        }
     }
 }
 

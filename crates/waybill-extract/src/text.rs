@@ -70,7 +70,7 @@ fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
 /// `Some(true)` for little-endian UTF-16 without a byte-order mark, `Some(false)` for
 /// big-endian: mostly-ASCII UTF-16 has a zero in every other byte, which UTF-8 text never
 /// has.
-fn bom_less_utf16(bytes: &[u8]) -> Option<bool> {
+pub(crate) fn bom_less_utf16(bytes: &[u8]) -> Option<bool> {
     let sample = &bytes[..bytes.len().min(4096) & !1];
     if sample.len() < 4 {
         return None;
