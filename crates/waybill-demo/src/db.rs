@@ -8,7 +8,7 @@ use jiff::civil::Date;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqliteConnection, Transaction};
 
-use crate::{DemoConfig, DemoError, Scale, System, Token, Tokens};
+use crate::{DemoConfig, DemoError, Scale, Tokens};
 
 /// Bumped whenever the schema or the meaning of stored data changes.
 const SCHEMA_VERSION: &str = "2";
@@ -86,19 +86,23 @@ pub(crate) async fn prepare(db: &Db, config: &DemoConfig) -> Result<Prepared, De
             anchor
         }
     };
-    let tokens = match &config.tokens {
-        Some(tokens) => tokens.clone(),
-        None => match stored_tokens(db).await? {
-            Some(tokens) => tokens,
-            None => Tokens::generate(),
-        },
-    };
-    let mut tx = db.begin().await?;
-    for system in System::ALL {
-        set_meta(&mut tx, &format!("token.{system}"), tokens.get(system).expose()).await?;
-    }
-    tx.commit().await?;
+    forget_stored_tokens(db).await?;
+    let tokens = config.tokens.clone().unwrap_or_else(Tokens::generate);
     Ok(Prepared { tokens, anchor })
+}
+
+/// Deletes the service tokens a database of an earlier version kept in `meta`. Tokens are
+/// never stored here: this database is the operational data analytics read, and nothing
+/// in it may be a secret. Tokens read from it before are dead once these rows are gone:
+/// each open requires fresh ones (or the configured ones).
+async fn forget_stored_tokens(db: &Db) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let removed = sqlx::query("DELETE FROM meta WHERE key LIKE 'token.%'").execute(&mut *tx).await?.rows_affected();
+    tx.commit().await?;
+    if removed > 0 {
+        tracing::info!(removed, "removed the service tokens an earlier version kept in the demo database");
+    }
+    Ok(())
 }
 
 async fn create(db: &Db, seed: u64, scale: Scale, anchor: Date) -> Result<(), DemoError> {
@@ -123,20 +127,6 @@ async fn create(db: &Db, seed: u64, scale: Scale, anchor: Date) -> Result<(), De
     set_meta(&mut tx, "schema", SCHEMA_VERSION).await?;
     tx.commit().await?;
     Ok(())
-}
-
-async fn stored_tokens(db: &Db) -> Result<Option<Tokens>, sqlx::Error> {
-    let mut found = Vec::new();
-    for system in System::ALL {
-        let token: Option<String> =
-            sqlx::query_scalar("SELECT value FROM meta WHERE key = ?").bind(format!("token.{system}")).fetch_optional(&db.write).await?;
-        match token {
-            Some(token) => found.push(Token::new(token)),
-            None => return Ok(None),
-        }
-    }
-    let [wms, fms, yms, oms]: [Token; 4] = found.try_into().expect("one token per system");
-    Ok(Some(Tokens { wms, fms, yms, oms }))
 }
 
 async fn set_meta(conn: &mut SqliteConnection, key: &str, value: &str) -> Result<(), sqlx::Error> {

@@ -58,13 +58,24 @@
 //! (401 otherwise), `X-Tenant-Id: demo` (403 for another tenant, 400 when missing) and
 //! `X-Facility-Id`, one of the three facilities (403 for any other). Data is filtered by
 //! that facility; operations on facility data answer 400 without it. [`Demo::open`]
-//! generates random tokens on first open and keeps them in the demo database unless
-//! [`DemoConfig::tokens`] names them; [`Demo::token`] reads them.
+//! draws random tokens on every open unless [`DemoConfig::tokens`] names them;
+//! [`Demo::token`] reads them. Tokens are never written to the demo database (the
+//! operational data analytics read holds no secret); a database of an earlier version
+//! that kept them in `meta` loses them on open.
+//!
+//! A token says which client calls, not for whom. With [`DemoConfig::callers`] set (as
+//! `waybill serve` sets it), every call also carries a statement Waybill signs for that
+//! one call ([`CALLER_HEADER`], see [`CallerSigner`]): the tenant, the facility the user
+//! holds and acts in, the user, the method and the path. Without a valid one the answer
+//! is 401 `caller_unverified`; an `X-Facility-Id` other than the statement's is 403
+//! `facility_forbidden`; the call acts in the statement's facility, so a token alone,
+//! read wherever, reaches no facility.
 //!
 //! Request bodies are limited to 1 MiB, 32 MiB for the order import, which takes up to
 //! 100,000 lines per request.
 
 mod bulk;
+mod callers;
 mod db;
 mod error;
 mod fms;
@@ -83,6 +94,7 @@ use std::sync::Arc;
 
 use jiff::civil::Date;
 
+pub use callers::{CALLER_HEADER, Call, CallerSigner, CallerVerifier, LIFETIME_SECS as CALLER_STATEMENT_SECS, Refusal};
 pub use error::DemoError;
 pub use options::{Lookup, LookupOption, LookupPage, PAGE_SIZE as OPTIONS_PAGE_SIZE};
 
@@ -257,14 +269,19 @@ pub struct DemoConfig {
     pub scale: Scale,
     /// Which day plays "today". Ignored when the database already exists.
     pub anchor: Anchor,
-    /// The service tokens to require. `None` keeps the tokens stored in the database, or
-    /// generates random ones on first open.
+    /// The service tokens to require. `None` draws random ones on every open: tokens are
+    /// never stored in the demo database.
     pub tokens: Option<Tokens>,
+    /// Checks the statement of whom each call is made for ([`CALLER_HEADER`]): with one,
+    /// every call needs a valid statement, and acts in the facility it names. `None` (for
+    /// tests and benchmarks that drive the routes themselves) takes the service token and
+    /// `X-Facility-Id` alone; `waybill serve` always sets one.
+    pub callers: Option<CallerVerifier>,
 }
 
 impl Default for DemoConfig {
     fn default() -> Self {
-        DemoConfig { seed: DEFAULT_SEED, scale: Scale::Small, anchor: Anchor::default(), tokens: None }
+        DemoConfig { seed: DEFAULT_SEED, scale: Scale::Small, anchor: Anchor::default(), tokens: None, callers: None }
     }
 }
 
@@ -278,6 +295,7 @@ struct Inner {
     db: db::Db,
     tokens: Tokens,
     anchor: Date,
+    callers: Option<CallerVerifier>,
 }
 
 impl fmt::Debug for Demo {
@@ -303,7 +321,7 @@ impl Demo {
 
     async fn start(db: db::Db, config: DemoConfig) -> Result<Demo, DemoError> {
         let state = db::prepare(&db, &config).await?;
-        Ok(Demo { inner: Arc::new(Inner { db, tokens: state.tokens, anchor: state.anchor }) })
+        Ok(Demo { inner: Arc::new(Inner { db, tokens: state.tokens, anchor: state.anchor, callers: config.callers }) })
     }
 
     /// The service token `system` requires.
@@ -327,7 +345,8 @@ impl Demo {
         let app = http::App { db: self.inner.db.clone(), anchor: self.inner.anchor };
         let mut router = axum::Router::new();
         for system in System::ALL {
-            router = router.nest(&system.base_path(), http::system_router(system, self.inner.tokens.get(system).clone(), app.clone()));
+            let guard = http::Guard { system, token: self.inner.tokens.get(system).clone(), callers: self.inner.callers.clone() };
+            router = router.nest(&system.base_path(), http::system_router(guard, app.clone()));
         }
         router
     }

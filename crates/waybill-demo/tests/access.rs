@@ -164,3 +164,68 @@ async fn the_router_merges_into_an_application_with_its_own_fallback() {
     let response = tower::ServiceExt::oneshot(client.router.clone(), Request::builder().uri("/elsewhere").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
+
+/// With caller statements required (as `waybill serve` requires them), a valid service
+/// token alone reaches nothing, and a statement for one facility reaches no other.
+#[tokio::test]
+async fn a_token_alone_reaches_nothing_and_a_statement_only_its_facility() {
+    use waybill_demo::{CALLER_HEADER, Call, CallerSigner, DemoConfig};
+
+    let signer = CallerSigner::from_secret(&[42; 32]);
+    let client = Client::with(Demo::open_in_memory(DemoConfig { callers: Some(signer.verifier()), ..DemoConfig::default() }).await.unwrap()).await;
+    // The other facility's open order, read straight from the data.
+    let theirs: String = sqlx::query_scalar("SELECT id FROM orders WHERE facility_id = ? AND status = 'open' LIMIT 1")
+        .bind(SAVANNAH)
+        .fetch_one(&client.demo.database())
+        .await
+        .unwrap();
+    let cancel = format!("/demo/wms/v1/orders/{theirs}/cancel");
+    let signed = |facility: &str, method: &str, path: &str| {
+        let call = Call { system: System::Wms, tenant: TENANT, facility, user: Some("member-a"), method, path_and_query: path };
+        signer.sign(&call, jiff::Timestamp::now().as_second())
+    };
+    let with = |mut request: Request<Body>, statement: Option<String>| {
+        if let Some(statement) = statement {
+            request.headers_mut().insert(CALLER_HEADER, statement.parse().unwrap());
+        }
+        request
+    };
+    let path = &cancel["/demo/wms".len()..];
+
+    // The token and any facility header, no statement: 401.
+    let (status, body) = client.send(client.request(System::Wms, Method::POST, path, Some(SAVANNAH), None)).await;
+    assert_eq!((status, code(&body)), (StatusCode::UNAUTHORIZED, "caller_unverified"), "{body}");
+    let (status, body) = client.send(client.request(System::Wms, Method::GET, &format!("/v1/orders/{theirs}"), Some(SAVANNAH), None)).await;
+    assert_eq!((status, code(&body)), (StatusCode::UNAUTHORIZED, "caller_unverified"), "{body}");
+
+    // A statement for Ontario with Savannah's header: 403.
+    let request = with(client.request(System::Wms, Method::POST, path, Some(SAVANNAH), None), Some(signed(ONTARIO, "POST", &cancel)));
+    let (status, body) = client.send(request).await;
+    assert_eq!((status, code(&body)), (StatusCode::FORBIDDEN, "facility_forbidden"), "{body}");
+
+    // A statement for Ontario, no header or Ontario's: the call acts in Ontario, where the order is not.
+    for header in [None, Some(ONTARIO)] {
+        let request = with(client.request(System::Wms, Method::POST, path, header, None), Some(signed(ONTARIO, "POST", &cancel)));
+        let (status, body) = client.send(request).await;
+        assert_eq!((status, code(&body)), (StatusCode::NOT_FOUND, "not_found"), "{header:?}: {body}");
+    }
+    // A statement signed for another call or by another key: 401.
+    let request = with(client.request(System::Wms, Method::POST, path, Some(SAVANNAH), None), Some(signed(SAVANNAH, "GET", &cancel)));
+    assert_eq!(client.send(request).await.0, StatusCode::UNAUTHORIZED);
+    let forged = CallerSigner::from_secret(&[1; 32]).sign(
+        &Call { system: System::Wms, tenant: TENANT, facility: SAVANNAH, user: None, method: "POST", path_and_query: &cancel },
+        jiff::Timestamp::now().as_second(),
+    );
+    let request = with(client.request(System::Wms, Method::POST, path, Some(SAVANNAH), None), Some(forged));
+    assert_eq!(client.send(request).await.0, StatusCode::UNAUTHORIZED);
+    let status: String = sqlx::query_scalar("SELECT status FROM orders WHERE id = ?").bind(&theirs).fetch_one(&client.demo.database()).await.unwrap();
+    assert_eq!(status, "open", "nothing touched the other facility's order");
+
+    // A statement for Savannah, as Waybill signs it for a member who holds Savannah: it
+    // works once.
+    let statement = signed(SAVANNAH, "POST", &cancel);
+    let (status, body) = client.send(with(client.request(System::Wms, Method::POST, path, Some(SAVANNAH), None), Some(statement.clone()))).await;
+    assert_eq!((status, body["status"].as_str()), (StatusCode::OK, Some("cancelled")), "{body}");
+    let (status, body) = client.send(with(client.request(System::Wms, Method::POST, path, Some(SAVANNAH), None), Some(statement))).await;
+    assert_eq!((status, code(&body)), (StatusCode::UNAUTHORIZED, "caller_unverified"), "a statement is good for one call");
+}

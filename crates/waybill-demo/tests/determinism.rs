@@ -9,7 +9,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqlitePool};
 use sqlx::{Column, Row, ValueRef};
 use waybill_demo::{Demo, DemoConfig, Scale};
 
-/// Every table but `meta` (which holds the tokens), row by row in key order, as text.
+/// Every table but `meta` (which says when the data was made), row by row in key order, as text.
 async fn dump(path: &Path) -> String {
     let pool = SqlitePool::connect_with(SqliteConnectOptions::new().filename(path).read_only(true)).await.unwrap();
     let tables: Vec<String> =

@@ -46,6 +46,9 @@ pub(crate) enum ApiError {
     BadRequest { code: &'static str, message: String },
     #[error("A valid 'Authorization: Bearer <token>' header for this system is required")]
     Unauthorized,
+    /// No valid statement of whom the call is made for.
+    #[error("{0}")]
+    CallerUnverified(String),
     #[error("{message}")]
     Forbidden { code: &'static str, message: String },
     #[error("{0}")]
@@ -98,7 +101,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized | ApiError::CallerUnverified(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) | ApiError::RouteNotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -114,6 +117,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest { code, .. } | ApiError::Forbidden { code, .. } => code,
             ApiError::Unauthorized => "unauthorized",
+            ApiError::CallerUnverified(_) => "caller_unverified",
             ApiError::NotFound(_) => "not_found",
             ApiError::RouteNotFound => "route_not_found",
             ApiError::MethodNotAllowed => "method_not_allowed",

@@ -12,7 +12,7 @@ pub(crate) mod page;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::extract::{DefaultBodyLimit, OriginalUri, Request, State};
 use axum::handler::Handler;
 use axum::http::{HeaderMap, Method, header};
 use axum::middleware::{self, Next};
@@ -27,7 +27,7 @@ use utoipa::{IntoParams, ToSchema};
 use self::error::ApiError;
 use self::extract::FacilityHeader;
 use crate::db::Db;
-use crate::{FACILITIES, System, TENANT, Token};
+use crate::{CALLER_HEADER, CallerVerifier, FACILITIES, System, TENANT, Token};
 
 /// What every handler reads.
 #[derive(Clone)]
@@ -201,29 +201,61 @@ impl Operation {
     }
 }
 
+/// What the guard of one system checks.
+pub(crate) struct Guard {
+    pub system: System,
+    pub token: Token,
+    pub callers: Option<CallerVerifier>,
+}
+
 /// The routes of one system, state applied, to be nested under its base path.
-pub(crate) fn system_router(system: System, token: Token, app: App) -> Router {
+pub(crate) fn system_router(guard: Guard, app: App) -> Router {
+    let system = guard.system;
     let mut router: Router<App> = Router::new();
     for op in operations(system) {
         router = router.route(op.path, op.handler.layer(DefaultBodyLimit::max(op.body_limit)));
     }
     let document = Arc::new(openapi::document(system, &system.base_path()));
     router
-        .route_layer(middleware::from_fn_with_state(Arc::new(token), guard))
+        .route_layer(middleware::from_fn_with_state(Arc::new(guard), guard_request))
         .route("/openapi.json", routing::get(move || async move { Json(document.as_ref().clone()) }))
         .fallback(|| async { ApiError::RouteNotFound })
         .method_not_allowed_fallback(|| async { ApiError::MethodNotAllowed })
         .with_state(app)
 }
 
-/// Checks the token, tenant and facility headers before any handler runs.
-async fn guard(State(token): State<Arc<Token>>, mut req: Request, next: Next) -> Response {
-    match check(&token, req.headers()) {
+/// Checks the token, tenant and facility headers, and the statement of whom the call is
+/// made for when the demo requires one, before any handler runs.
+async fn guard_request(State(guard): State<Arc<Guard>>, mut req: Request, next: Next) -> Response {
+    let checked = check(&guard.token, req.headers()).and_then(|facility| match &guard.callers {
+        None => Ok(facility),
+        Some(callers) => granted(&guard, callers, &req, facility),
+    });
+    match checked {
         Ok(facility) => {
             req.extensions_mut().insert(FacilityHeader(facility));
             next.run(req).await
         }
         Err(err) => err.into_response(),
+    }
+}
+
+/// The facility the caller's statement grants this call: 401 without a valid statement,
+/// 403 when `X-Facility-Id` names another facility. The call acts in that facility, with
+/// or without the header.
+fn granted(guard: &Guard, callers: &CallerVerifier, req: &Request, header: Option<&'static str>) -> Result<Option<&'static str>, ApiError> {
+    let uri = req.extensions().get::<OriginalUri>().map_or(req.uri(), |original| &original.0);
+    let path_and_query = uri.path_and_query().map_or(uri.path(), |pq| pq.as_str());
+    let statement = req.headers().get(CALLER_HEADER).and_then(|v| v.to_str().ok());
+    let now = jiff::Timestamp::now().as_second();
+    let asserted =
+        callers.verify(guard.system, statement, req.method().as_str(), path_and_query, now).map_err(|e| ApiError::CallerUnverified(e.to_string()))?;
+    match header {
+        Some(facility) if facility != asserted => Err(ApiError::Forbidden {
+            code: "facility_forbidden",
+            message: format!("This call was made for facility '{asserted}'; the caller is not granted '{facility}' here"),
+        }),
+        _ => Ok(Some(asserted)),
     }
 }
 

@@ -140,7 +140,7 @@ pub(crate) fn document(system: System, base_url: &str) -> Value {
                     "schema": {"type": "string", "enum": facility_ids},
                 },
             },
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "The system's service token."}},
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "The system's service token. Where the demo requires it (as `waybill serve` does), each call also carries X-Caller-Assertion: a statement the caller's platform signs for that one call of whom it is made for (tenant, facility, user, method, path), answered 401 caller_unverified when missing or invalid."}},
         },
     })
 }
