@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use crate::columns::{Columns, FIELD_COUNT, Field};
+use crate::references::{Catalog, References};
 use crate::values::{self, Rule, Value, quote};
 use crate::{Address, Limits, Line, Order, Orders, ReadError, RowError};
 
@@ -41,8 +42,9 @@ struct First {
     known: u32,
 }
 
-pub(crate) struct Assembler {
+pub(crate) struct Assembler<'r> {
     columns: Columns,
+    references: &'r References,
     max_rows: usize,
     max_errors: usize,
     orders: Vec<Order>,
@@ -53,10 +55,11 @@ pub(crate) struct Assembler {
     rows: usize,
 }
 
-impl Assembler {
-    pub(crate) fn new(columns: Columns, limits: &Limits) -> Assembler {
+impl<'r> Assembler<'r> {
+    pub(crate) fn new(columns: Columns, limits: &Limits, references: &'r References) -> Assembler<'r> {
         Assembler {
             columns,
+            references,
             max_rows: limits.max_rows,
             max_errors: limits.max_errors,
             orders: Vec::new(),
@@ -109,7 +112,7 @@ impl Assembler {
         let cell = |field: Field| &cells[field.index()];
 
         let id = self.check(row, Field::SalesOrderId, values::text(cell(Field::SalesOrderId), ID_CHARS), true);
-        let sku = self.check(row, Field::Sku, values::text(cell(Field::Sku), ID_CHARS), true);
+        let sku = self.check(row, Field::Sku, resolved(values::text(cell(Field::Sku), ID_CHARS), self.references.skus.as_ref()), true);
         let quantity = self.check(row, Field::Quantity, values::quantity(cell(Field::Quantity)), true);
         let uom = self.check(row, Field::Uom, values::uom(cell(Field::Uom)), false);
 
@@ -131,7 +134,7 @@ impl Assembler {
                 Field::Zip => values::zip(value, us),
                 Field::Phone => values::phone(value),
                 Field::ShipDate => values::date(value),
-                Field::Carrier => values::text(value, ID_CHARS),
+                Field::Carrier => resolved(values::text(value, ID_CHARS), self.references.carriers.as_ref()),
                 _ => unreachable!("not an order-level field"),
             };
             let result = self.check(row, field, rule, new_order && field.required());
@@ -242,6 +245,15 @@ impl Assembler {
             return Err(ReadError::Empty);
         }
         Ok(Orders { orders: self.orders, rows: self.rows })
+    }
+}
+
+/// A reference column's text as the record it names (its id or code), where the column
+/// has a catalog.
+fn resolved(rule: Rule<String>, catalog: Option<&Catalog>) -> Rule<String> {
+    match (rule, catalog) {
+        (Ok(Some(text)), Some(catalog)) => catalog.value_of(&text).map(Some),
+        (rule, _) => rule,
     }
 }
 

@@ -1,13 +1,12 @@
 //! CSV (comma, semicolon or tab separated), streamed record by record.
 
 use std::borrow::Cow;
-use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
-
-use csv::{ByteRecord, ReaderBuilder};
 
 use crate::assemble::Assembler;
 use crate::columns::{Columns, FIELD_COUNT, column_letters};
+use crate::records::Records;
+use crate::references::References;
 use crate::values::Value;
 use crate::{Limits, Orders, ReadError, XLS_MAGIC, ZIP_MAGIC};
 
@@ -17,6 +16,10 @@ const MAX_SNIFF: u64 = 1024 * 1024;
 
 /// Reads orders from CSV text. See the crate documentation for the rules.
 pub fn read_csv<R: Read>(reader: R, limits: &Limits) -> Result<Orders, ReadError> {
+    read(reader, limits, &References::default())
+}
+
+pub(crate) fn read<R: Read>(reader: R, limits: &Limits, references: &References) -> Result<Orders, ReadError> {
     let mut source = BufReader::with_capacity(64 * 1024, Bounded { inner: reader, left: limits.max_bytes, limit: limits.max_bytes });
 
     // Read up to the first non-blank line: it is the header and decides the delimiter.
@@ -50,26 +53,23 @@ pub fn read_csv<R: Read>(reader: R, limits: &Limits) -> Result<Orders, ReadError
     let header_line = prefix.split(|b| *b == b'\n').find(|line| !is_blank(line)).unwrap_or_default();
     let delimiter = sniff_delimiter(header_line);
 
-    let mut csv = ReaderBuilder::new().has_headers(false).flexible(true).delimiter(delimiter).from_reader(LineTracker::new(Cursor::new(prefix).chain(source)));
+    let mut records = Records::new(BufReader::with_capacity(64 * 1024, Cursor::new(prefix).chain(source)), delimiter, limits);
 
-    let mut record = ByteRecord::new();
-    let mut rows = RowCounter::default();
-
-    if !csv.read_byte_record(&mut record).map_err(csv_error)? {
+    let Some(header) = records.next_record()? else {
         return Err(ReadError::Empty);
-    }
-    let header_row = rows.row_of(&record, &mut csv);
-    let mut headers = Vec::with_capacity(record.len());
-    for (position, field) in record.iter().enumerate() {
+    };
+    let header_row = header.row;
+    let mut headers = Vec::with_capacity(header.len());
+    for (position, field) in header.iter().enumerate() {
         headers.push((position, decode(field, strict_utf8, header_row)?));
     }
     let columns = Columns::from_header(headers)?;
     let positions: [Option<usize>; FIELD_COUNT] = std::array::from_fn(|i| columns.position(crate::columns::FIELDS[i]));
     let width = columns.width;
-    let mut assembler = Assembler::new(columns, limits);
+    let mut assembler = Assembler::new(columns, limits, references);
 
-    while csv.read_byte_record(&mut record).map_err(csv_error)? {
-        let row = rows.row_of(&record, &mut csv);
+    while let Some(record) = records.next_record()? {
+        let row = record.row;
         let mut cells: [Value<'_>; FIELD_COUNT] = std::array::from_fn(|_| Value::Empty);
         for (cell, position) in cells.iter_mut().zip(positions) {
             if let Some(bytes) = position.and_then(|p| record.get(p)) {
@@ -78,7 +78,7 @@ pub fn read_csv<R: Read>(reader: R, limits: &Limits) -> Result<Orders, ReadError
         }
         // A value right of the last header is most often an unquoted delimiter inside
         // a value ("12 Main St, Suite 4"), which shifted the rest of the row.
-        let stray = (width..record.len()).find(|&p| !is_blank(&record[p]));
+        let stray = (width..record.len()).find(|&p| record.get(p).is_some_and(|v| !is_blank(v)));
         if let Some(position) = stray {
             assembler.error(
                 row,
@@ -91,79 +91,6 @@ pub fn read_csv<R: Read>(reader: R, limits: &Limits) -> Result<Orders, ReadError
         assembler.row(row, &cells)?;
     }
     assembler.finish()
-}
-
-/// Spreadsheet row numbers for CSV records: the line a record starts on, less the line
-/// breaks inside quoted values of the records before it (a spreadsheet shows such a
-/// value in one row). Blank lines count, as a spreadsheet shows them.
-///
-/// The parser reports where a record ends, not where it starts (blank lines before it
-/// are skipped silently), so the start is worked out from the end: the line breaks
-/// before the end, less the record's own terminator and the breaks inside its values.
-#[derive(Default)]
-struct RowCounter {
-    breaks_in_values: u64,
-}
-
-impl RowCounter {
-    fn row_of<R: Read>(&mut self, record: &ByteRecord, csv: &mut csv::Reader<LineTracker<R>>) -> usize {
-        let end = csv.position().byte();
-        let lines = csv.get_mut();
-        let before_end = lines.breaks_before(end);
-        let terminator = u64::from(lines.break_at(end.wrapping_sub(1)));
-        let inside = record.as_slice().iter().filter(|b| **b == b'\n').count() as u64;
-        let start_line = (before_end + 1).saturating_sub(terminator + inside);
-        let row = start_line.saturating_sub(self.breaks_in_values);
-        self.breaks_in_values += inside;
-        usize::try_from(row).unwrap_or(usize::MAX)
-    }
-}
-
-/// Notes where the line breaks are in the bytes the parser reads. Only the breaks the
-/// parser has not reached yet are kept: at most a buffer's worth.
-struct LineTracker<R> {
-    inner: R,
-    offset: u64,
-    ahead: VecDeque<u64>,
-    passed: u64,
-    last_passed: Option<u64>,
-}
-
-impl<R> LineTracker<R> {
-    fn new(inner: R) -> Self {
-        LineTracker { inner, offset: 0, ahead: VecDeque::new(), passed: 0, last_passed: None }
-    }
-
-    /// Line breaks before byte offset `end`; `end` never decreases between calls.
-    fn breaks_before(&mut self, end: u64) -> u64 {
-        while let Some(&at) = self.ahead.front() {
-            if at >= end {
-                break;
-            }
-            self.ahead.pop_front();
-            self.passed += 1;
-            self.last_passed = Some(at);
-        }
-        self.passed
-    }
-
-    /// Whether the byte at `offset`, already passed, is a line break.
-    fn break_at(&self, offset: u64) -> bool {
-        self.last_passed == Some(offset)
-    }
-}
-
-impl<R: Read> Read for LineTracker<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        for (i, byte) in buf[..n].iter().enumerate() {
-            if *byte == b'\n' {
-                self.ahead.push_back(self.offset + i as u64);
-            }
-        }
-        self.offset += n as u64;
-        Ok(n)
-    }
 }
 
 fn is_blank(bytes: &[u8]) -> bool {
@@ -205,17 +132,7 @@ fn decode(bytes: &[u8], strict_utf8: bool, row: usize) -> Result<Cow<'_, str>, R
     }
 }
 
-fn csv_error(error: csv::Error) -> ReadError {
-    match error.into_kind() {
-        csv::ErrorKind::Io(error) => io_error(error),
-        other => {
-            tracing::debug!(error = ?other, "CSV cannot be read");
-            ReadError::BrokenFile("the CSV file cannot be read".to_owned())
-        }
-    }
-}
-
-fn io_error(error: io::Error) -> ReadError {
+pub(crate) fn io_error(error: io::Error) -> ReadError {
     match error.get_ref().and_then(|e| e.downcast_ref::<TooLarge>()) {
         Some(TooLarge(limit)) => ReadError::TooLarge { limit: *limit },
         None => {

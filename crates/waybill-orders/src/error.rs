@@ -34,6 +34,23 @@ pub enum ReadError {
     #[error("the file has more than {limit} order rows; split it into smaller files")]
     TooManyRows { limit: usize },
 
+    /// A CSV row holds more than [`crate::Limits::max_columns`] values: most often a
+    /// file that is not a table with one order line per row.
+    #[error(
+        "row {row} has more than {} columns, the most a row may have; an order file has one order line per row, check that the file is one",
+        thousands(*limit as u64)
+    )]
+    TooManyColumns { row: usize, limit: usize },
+
+    /// A CSV row holds more than [`crate::Limits::max_row_bytes`] of values: most often
+    /// a quote that is never closed.
+    #[error("row {row} is longer than {}, the most a row may be; check for a quote (\") that is never closed", mib(*limit))]
+    RowTooLong { row: usize, limit: u64 },
+
+    /// The CSV file holds more than [`crate::Limits::max_cells`] values.
+    #[error("the file has more than {} cells, the most a file may have; split it into smaller files", thousands(*limit))]
+    TooManyCells { limit: u64 },
+
     /// The file cannot be read as the format it claims: a damaged workbook, a
     /// password-protected one, a binary file sent as CSV, bad text encoding.
     #[error("{0}")]
@@ -92,6 +109,9 @@ impl ReadError {
             ReadError::TooLarge { .. } => "too_large",
             ReadError::TooLargeUnzipped { .. } => "too_large_unzipped",
             ReadError::TooManyRows { .. } => "too_many_rows",
+            ReadError::TooManyColumns { .. } => "too_many_columns",
+            ReadError::RowTooLong { .. } => "row_too_long",
+            ReadError::TooManyCells { .. } => "too_many_cells",
             ReadError::BrokenFile(_) => "broken_file",
             ReadError::Unsupported(_) => "unsupported_format",
             ReadError::MissingColumns { .. } => "missing_columns",
@@ -112,4 +132,17 @@ fn mib(bytes: u64) -> String {
     } else {
         format!("{bytes} bytes")
     }
+}
+
+/// 20000000 → "20,000,000".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

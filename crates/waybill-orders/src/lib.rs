@@ -117,14 +117,31 @@
 //! # Limits and memory
 //!
 //! [`Limits`] bounds the file size, the number of order rows, the unpacked size of a
-//! workbook and the number of errors reported. Rows are checked as they are read, so
-//! memory grows with the orders kept, not with the file; a workbook also holds its
-//! shared strings table (the distinct texts of the workbook) while it is read.
+//! workbook and the number of errors reported, and for CSV the values in a row (1,000),
+//! the bytes of values in a row (1 MiB) and the values in the file (20,000,000). The
+//! CSV bounds are checked while a row is parsed, into buffers that may not grow past
+//! them: a file that is one endless line (`a,a,a,…`), one endless quoted value or
+//! nothing but line breaks costs about a megabyte to refuse, whatever its size. Rows are
+//! checked as they are read, so memory grows with the orders kept, not with the file; a
+//! workbook also holds its shared strings table (the distinct texts of the workbook)
+//! while it is read.
+//!
+//! # Carriers and SKUs
+//!
+//! [`read_orders_with`] checks the Carrier and SKU columns against [`References`]: what
+//! the order system accepts, listed as its pickers list it. A carrier may be written by
+//! its name, its code (SCAC) or its id, or as the picker shows it ("UPS · UPSN"); a SKU
+//! by itself or its item id; case and spaces around and between words are ignored. Each
+//! value is given back as the id (carrier) or SKU the order system takes. A value that
+//! names nothing is a row error listing the five nearest accepted ones as the picker
+//! shows them; a name two records share is a row error listing both.
 
 mod assemble;
 mod columns;
 mod csv_file;
 mod error;
+mod records;
+mod references;
 mod values;
 mod xlsx_file;
 
@@ -134,6 +151,7 @@ use serde::Serialize;
 
 pub use crate::csv_file::read_csv;
 pub use crate::error::{ReadError, RowError};
+pub use crate::references::{Catalog, Entry, References, Refusal, SUGGESTIONS, normalize};
 pub use crate::xlsx_file::read_xlsx;
 
 /// Bounds on what one file may cost to read.
@@ -141,6 +159,13 @@ pub use crate::xlsx_file::read_xlsx;
 pub struct Limits {
     /// Largest file accepted, in bytes.
     pub max_bytes: u64,
+    /// Most values in one CSV row (the header included).
+    pub max_columns: usize,
+    /// Most bytes of values in one CSV row: a value's line breaks count, its quotes and
+    /// the delimiters do not.
+    pub max_row_bytes: usize,
+    /// Most values in a whole CSV file, blank ones included.
+    pub max_cells: u64,
     /// Most order rows (non-blank rows below the header) accepted.
     pub max_rows: usize,
     /// Largest unpacked size of a workbook, all its parts together, in bytes.
@@ -151,7 +176,15 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_bytes: 50 * 1024 * 1024, max_rows: 200_000, max_unzipped_bytes: 200 * 1024 * 1024, max_errors: 100 }
+        Limits {
+            max_bytes: 50 * 1024 * 1024,
+            max_columns: 1_000,
+            max_row_bytes: 1024 * 1024,
+            max_cells: 20_000_000,
+            max_rows: 200_000,
+            max_unzipped_bytes: 200 * 1024 * 1024,
+            max_errors: 100,
+        }
     }
 }
 
@@ -273,11 +306,18 @@ pub(crate) fn unsupported_xls(maybe_password: bool) -> ReadError {
 /// Reads orders from a whole file in memory; see [`read_csv`] and [`read_xlsx`] to read
 /// from a file or stream instead.
 pub fn read_orders(bytes: &[u8], format: Format, limits: &Limits) -> Result<Orders, ReadError> {
+    read_orders_with(bytes, format, limits, &References::default())
+}
+
+/// [`read_orders`], with the reference columns checked against what the order system
+/// accepts: each carrier and SKU value may be an id, code or name as the pickers list
+/// them, and is given back as the id or code the order system takes.
+pub fn read_orders_with(bytes: &[u8], format: Format, limits: &Limits, references: &References) -> Result<Orders, ReadError> {
     if bytes.len() as u64 > limits.max_bytes {
         return Err(ReadError::TooLarge { limit: limits.max_bytes });
     }
     match format {
-        Format::Csv => read_csv(bytes, limits),
-        Format::Xlsx => read_xlsx(Cursor::new(bytes), limits),
+        Format::Csv => csv_file::read(bytes, limits, references),
+        Format::Xlsx => xlsx_file::read(Cursor::new(bytes), limits, references),
     }
 }

@@ -7,6 +7,7 @@ use calamine::{DataRef, Reader, Sheet, SheetType, SheetVisible, Xlsx, XlsxError}
 
 use crate::assemble::Assembler;
 use crate::columns::{Columns, FIELD_COUNT, Field, column_letters};
+use crate::references::References;
 use crate::values::Value;
 use crate::{Limits, Orders, ReadError, XLS_MAGIC, unsupported_xls};
 
@@ -15,7 +16,11 @@ use crate::{Limits, Orders, ReadError, XLS_MAGIC, unsupported_xls};
 const HEADER_SEARCH_ROWS: usize = 10;
 
 /// Reads orders from an Excel workbook. See the crate documentation for the rules.
-pub fn read_xlsx<R: Read + Seek>(mut reader: R, limits: &Limits) -> Result<Orders, ReadError> {
+pub fn read_xlsx<R: Read + Seek>(reader: R, limits: &Limits) -> Result<Orders, ReadError> {
+    read(reader, limits, &References::default())
+}
+
+pub(crate) fn read<R: Read + Seek>(mut reader: R, limits: &Limits, references: &References) -> Result<Orders, ReadError> {
     let len = reader.seek(SeekFrom::End(0)).map_err(unreadable)?;
     if len > limits.max_bytes {
         return Err(ReadError::TooLarge { limit: limits.max_bytes });
@@ -37,7 +42,7 @@ pub fn read_xlsx<R: Read + Seek>(mut reader: R, limits: &Limits) -> Result<Order
     let sheet = pick_sheet(workbook.sheets_metadata())?;
     let mut cells = workbook.worksheet_cells_reader(&sheet).map_err(workbook_error)?;
 
-    let mut sheet = SheetReader::new(limits);
+    let mut sheet = SheetReader::new(limits, references);
     let mut row_cells: Vec<(usize, DataRef<'_>, bool)> = Vec::new();
     let mut current_row = None;
     while let Some(cell) = cells.next_cell_with_formula_metadata().map_err(workbook_error)? {
@@ -93,8 +98,9 @@ fn pick_sheet(sheets: &[Sheet]) -> Result<String, ReadError> {
 
 struct SheetReader<'l> {
     limits: &'l Limits,
+    references: &'l References,
     /// Set once the header row is found, with each column's field.
-    data: Option<(Assembler, Vec<Option<Field>>)>,
+    data: Option<(Assembler<'l>, Vec<Option<Field>>)>,
     non_blank_rows: usize,
     first_non_blank: Option<Vec<(usize, String)>>,
     formulas: Vec<String>,
@@ -102,8 +108,8 @@ struct SheetReader<'l> {
 }
 
 impl<'l> SheetReader<'l> {
-    fn new(limits: &'l Limits) -> Self {
-        SheetReader { limits, data: None, non_blank_rows: 0, first_non_blank: None, formulas: Vec::new(), more_formulas: 0 }
+    fn new(limits: &'l Limits, references: &'l References) -> Self {
+        SheetReader { limits, references, data: None, non_blank_rows: 0, first_non_blank: None, formulas: Vec::new(), more_formulas: 0 }
     }
 
     fn formula_at(&mut self, row: u32, column: usize) {
@@ -166,7 +172,7 @@ impl<'l> SheetReader<'l> {
                 }
             }
             let lookup = columns.lookup();
-            self.data = Some((Assembler::new(columns, self.limits), lookup));
+            self.data = Some((Assembler::new(columns, self.limits, self.references), lookup));
             return Ok(());
         }
         let first = self.first_non_blank.get_or_insert(texts);

@@ -4,7 +4,9 @@
 use std::io::{Read, Write};
 
 use rust_xlsxwriter::{ExcelDateTime, Format as CellFormat, Workbook, Worksheet};
-use waybill_orders::{Address, Format, Limits, Line, Orders, ReadError, RowError, detect, read_csv, read_orders, read_xlsx};
+use waybill_orders::{
+    Address, Catalog, Entry, Format, Limits, Line, Orders, ReadError, References, RowError, detect, read_csv, read_orders, read_orders_with, read_xlsx,
+};
 
 fn csv(text: &str) -> Result<Orders, ReadError> {
     read_orders(text.as_bytes(), Format::Csv, &Limits::default())
@@ -668,4 +670,141 @@ fn errors_have_stable_codes() {
     assert_eq!(ReadError::Empty.code(), "empty");
     assert_eq!(ReadError::TooManyRows { limit: 1 }.code(), "too_many_rows");
     assert_eq!(ReadError::Formulas { cells: vec![], more: 0 }.code(), "formulas");
+}
+
+// ---------------------------------------------------------------------------------------
+// Bounds on a CSV row and file
+// ---------------------------------------------------------------------------------------
+
+const HEADER: &str = "Sales Order,SKU,Qty,Ship To Name,Address 1,City,State,Zip\n";
+
+#[test]
+fn a_row_with_too_many_columns_is_refused_with_its_row_and_the_limit() {
+    let commas = format!("{}a", "a,".repeat(5_000));
+    let error = csv(&commas).unwrap_err();
+    assert_eq!(error, ReadError::TooManyColumns { row: 1, limit: 1_000 });
+    assert_eq!(
+        error.to_string(),
+        "row 1 has more than 1,000 columns, the most a row may have; an order file has one order line per row, check that the file is one"
+    );
+    assert_eq!(error.code(), "too_many_columns");
+    let wide = format!("{HEADER}\nSO-1,A,1,Acme,1 Main St,Reno,NV,89501{}\n", ",".repeat(1_000));
+    assert_eq!(csv(&wide), Err(ReadError::TooManyColumns { row: 3, limit: 1_000 }));
+    let at_the_limit = format!("{HEADER}SO-1,A,1,Acme,1 Main St,Reno,NV,89501{}\n", ",".repeat(1_000 - 8));
+    assert_eq!(csv(&at_the_limit).unwrap().rows, 1);
+}
+
+#[test]
+fn a_row_longer_than_the_limit_is_refused_and_names_an_open_quote() {
+    let open_quote = format!("{HEADER}SO-1,A,1,\"Acme{}\n", " and more\n".repeat(200_000));
+    let error = csv(&open_quote).unwrap_err();
+    assert_eq!(error, ReadError::RowTooLong { row: 2, limit: 1024 * 1024 });
+    assert_eq!(error.to_string(), "row 2 is longer than 1 MiB, the most a row may be; check for a quote (\") that is never closed");
+    let limits = Limits { max_row_bytes: 60, ..Limits::default() };
+    let ok = format!("{HEADER}SO-1,A,1,Acme,1 Main St,Reno,NV,89501\n");
+    assert!(read_orders(ok.as_bytes(), Format::Csv, &limits).is_ok());
+}
+
+#[test]
+fn a_file_with_too_many_cells_is_refused() {
+    let limits = Limits { max_cells: 20, ..Limits::default() };
+    let rows = format!("{HEADER}SO-1,A,1,Acme,1 Main St,Reno,NV,89501\nSO-2,A,1,Acme,1 Main St,Reno,NV,89501\n");
+    let error = read_orders(rows.as_bytes(), Format::Csv, &limits).unwrap_err();
+    assert_eq!(error, ReadError::TooManyCells { limit: 20 });
+    assert_eq!(error.to_string(), "the file has more than 20 cells, the most a file may have; split it into smaller files");
+}
+
+#[test]
+fn blank_lines_by_the_million_cost_nothing_and_keep_row_numbers() {
+    let text = format!("{HEADER}{}SO-1,A,x,Acme,1 Main St,Reno,NV,89501\n", "\n".repeat(1_000_000));
+    let (places, _, _) = row_errors(csv(&text));
+    assert_eq!(places, vec![at(1_000_002, "Qty")]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Carriers and SKUs named as the pickers show them
+// ---------------------------------------------------------------------------------------
+
+fn references() -> References {
+    let carrier = |id: &str, name: &str, scac: &str| Entry::new(id, format!("{name} · {scac}")).also(name).also(scac);
+    let item = |id: &str, sku: &str, description: &str| Entry::new(sku, format!("{sku} · {description}")).also(id);
+    References {
+        carriers: Some(Catalog::new(
+            "carrier",
+            vec![
+                carrier("CAR-001", "UPS", "UPSN"),
+                carrier("CAR-002", "FedEx", "FDXE"),
+                carrier("CAR-003", "USPS", "USPS"),
+                carrier("CAR-015", "Old Dominion Freight Line", "ODFL"),
+                carrier("CAR-020", "Express", "EXLA"),
+                carrier("CAR-021", "Express", "AVRT"),
+            ],
+        )),
+        skus: Some(Catalog::new("SKU", vec![item("ITM-000001", "POC-10001", "Trail Runner Size 9"), item("ITM-000002", "POC-10002", "Fleece Pullover M")])),
+    }
+}
+
+fn with_carriers(carriers: &[&str]) -> String {
+    let mut text = String::from("Sales Order,SKU,Qty,Ship To Name,Address 1,City,State,Zip,Carrier\n");
+    for (i, carrier) in carriers.iter().enumerate() {
+        text.push_str(&format!("SO-{i},POC-10001,1,Acme,1 Main St,Reno,NV,89501,{carrier}\n"));
+    }
+    text
+}
+
+#[test]
+fn carriers_are_read_by_name_code_or_id_in_any_case_and_sent_as_their_id() {
+    let names = ["UPS", "UPSN", "CAR-001", "ups", "  Ups  ", "upsn", "car-001", "UPS · UPSN", "FedEx", "fdxe", "old  dominion freight line", ""];
+    let orders = read_orders_with(with_carriers(&names).as_bytes(), Format::Csv, &Limits::default(), &references()).unwrap();
+    let carriers: Vec<Option<&str>> = orders.orders.iter().map(|o| o.carrier.as_deref()).collect();
+    let ups = Some("CAR-001");
+    assert_eq!(carriers, [ups, ups, ups, ups, ups, ups, ups, ups, Some("CAR-002"), Some("CAR-002"), Some("CAR-015"), None]);
+    // Without a catalog the value is taken as written, for the order system to check.
+    assert_eq!(csv(&with_carriers(&["UPS"])).unwrap().orders[0].carrier.as_deref(), Some("UPS"));
+}
+
+#[test]
+fn an_unknown_carrier_lists_the_nearest_as_the_picker_shows_them() {
+    let (places, errors, _) = row_errors(read_orders_with(with_carriers(&["UPS", "UPX", "Fed"]).as_bytes(), Format::Csv, &Limits::default(), &references()));
+    assert_eq!(places, vec![at(3, "Carrier"), at(4, "Carrier")]);
+    let upx = message_at(&errors, 3, "Carrier");
+    assert!(upx.starts_with("\"UPX\" is not a known carrier; the nearest are UPS · UPSN, USPS · USPS, "), "{upx}");
+    assert!(upx.ends_with(". Use a carrier's name, code or id as the picker shows it"), "{upx}");
+    assert_eq!(upx.matches(" · ").count(), 5, "five suggestions: {upx}");
+    assert!(message_at(&errors, 4, "Carrier").starts_with("\"Fed\" is not a known carrier; the nearest are FedEx · FDXE, "));
+}
+
+#[test]
+fn a_carrier_name_two_carriers_share_is_refused_with_both() {
+    let (places, errors, _) = row_errors(read_orders_with(with_carriers(&["express"]).as_bytes(), Format::Csv, &Limits::default(), &references()));
+    assert_eq!(places, vec![at(2, "Carrier")]);
+    assert_eq!(
+        message_at(&errors, 2, "Carrier"),
+        "\"express\" could be any of these carriers: Express · EXLA, Express · AVRT; use the code or id of the one meant"
+    );
+    let orders = read_orders_with(with_carriers(&["EXLA", "avrt"]).as_bytes(), Format::Csv, &Limits::default(), &references()).unwrap();
+    assert_eq!(orders.orders[1].carrier.as_deref(), Some("CAR-021"));
+}
+
+#[test]
+fn skus_are_read_in_any_case_or_by_item_id_and_unknown_ones_list_the_nearest() {
+    let text = "Sales Order,SKU,Qty,Ship To Name,Address 1,City,State,Zip\n\
+                SO-1,poc-10001,1,Acme,1 Main St,Reno,NV,89501\n\
+                SO-1, ITM-000002 ,1,,,,,\n";
+    let orders = read_orders_with(text.as_bytes(), Format::Csv, &Limits::default(), &references()).unwrap();
+    let skus: Vec<&str> = orders.orders[0].lines.iter().map(|l| l.sku.as_str()).collect();
+    assert_eq!(skus, ["POC-10001", "POC-10002"]);
+    let (places, errors, _) = row_errors(read_orders_with(text.replace("poc-10001", "POC-1001").as_bytes(), Format::Csv, &Limits::default(), &references()));
+    assert_eq!(places, vec![at(2, "SKU")]);
+    assert!(message_at(&errors, 2, "SKU").starts_with("\"POC-1001\" is not a known SKU; the nearest are POC-10001 · Trail Runner Size 9"), "{errors:?}");
+}
+
+#[test]
+fn later_rows_may_name_the_first_rows_carrier_another_way() {
+    let text = "Sales Order,SKU,Qty,Ship To Name,Address 1,City,State,Zip,Carrier\n\
+                SO-1,POC-10001,1,Acme,1 Main St,Reno,NV,89501,UPS\n\
+                SO-1,POC-10002,1,,,,,,upsn\n\
+                SO-1,POC-10002,1,,,,,,FedEx\n";
+    let (places, _, _) = row_errors(read_orders_with(text.as_bytes(), Format::Csv, &Limits::default(), &references()));
+    assert_eq!(places, vec![at(4, "Carrier")]);
 }
