@@ -11,7 +11,13 @@ export type FormField = {
 /**
  * Its key in the submitted values: letters, digits and underscores
  */
-name: string, label: string, type: FieldType, required?: boolean, readonly?: boolean, defaultValue?: JsonValue, description?: string, placeholder?: string, 
+name: string, label: string, type: FieldType, required?: boolean, readonly?: boolean, 
+/**
+ * The value it starts with. For a selector: an option's value, `{value, label}`, or the
+ * user's words for one ("Pacific Outdoor Supply"), which the form looks up and picks
+ * when one option matches
+ */
+defaultValue?: JsonValue, description?: string, placeholder?: string, 
 /**
  * The choices of a select, radio or checkbox group
  */
