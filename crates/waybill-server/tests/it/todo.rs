@@ -10,8 +10,9 @@ use serde_json::{Value, json};
 use waybill_server::waybill_store::backend_tests;
 use waybill_server::waybill_tools::{Caller, ToolContext, golden};
 
-async fn ask(app: &TestApp, session: &Session, chat: &str, text: &str) -> Vec<Value> {
-    let body = json!({"id": chat, "model": "waybill-offline", "messages": [user_message("u1", text)]});
+/// Asks `text` as the message `id`: each question its own message.
+async fn ask(app: &TestApp, session: &Session, chat: &str, id: &str, text: &str) -> Vec<Value> {
+    let body = json!({"id": chat, "model": "waybill-offline", "messages": [user_message(id, text)]});
     let res = app.call(Method::POST, "/api/chat", Some(session), Some(body)).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text);
     chunks(&res.text).0
@@ -26,16 +27,16 @@ backend_tests! {
     async fn a_plan_is_made_read_and_moved_on_per_chat_and_owner(store) {
         let app = TestApp::new(store).await;
         let alice = app.login("alice@t1.test").await;
-        let made = ask(&app, &alice, "c-plan", "plan the cycle count for aisle 12").await;
+        let made = ask(&app, &alice, "c-plan", "u1", "plan the cycle count for aisle 12").await;
         let plan = result_of(&made, "createTodoList");
         assert_eq!((plan["success"].as_bool(), plan["todos"].as_array().map(Vec::len)), (Some(true), Some(4)), "{plan}");
         assert_eq!((plan["overallGoal"].as_str(), plan["currentTaskId"].as_str()), (Some("plan the cycle count for aisle 12"), Some("1")));
         assert_eq!(plan["todos"][1]["dependencies"], json!(["1"]));
         golden::write("createTodoList", plan);
 
-        let read = ask(&app, &alice, "c-plan", "show the todo list").await;
+        let read = ask(&app, &alice, "c-plan", "u2", "show the todo list").await;
         assert_eq!(result_of(&read, "getTodoList")["todos"], plan["todos"]);
-        let elsewhere = ask(&app, &alice, "c-other", "show the todo list").await;
+        let elsewhere = ask(&app, &alice, "c-other", "u1", "show the todo list").await;
         assert_eq!(result_of(&elsewhere, "getTodoList")["noTodoList"], true, "a plan belongs to its chat");
         let bob = app.login("bob@t1.test").await;
         let body = json!({"id": "c-plan", "model": "waybill-offline", "messages": [user_message("u1", "show the todo list")]});
