@@ -8,6 +8,7 @@
 //! whole and checked here first (waybill-orders: bounded, every row error listed), then
 //! sent as one batch the system stores all or nothing.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
@@ -15,7 +16,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use ts_rs::TS;
-use waybill_orders::{Limits, ReadError};
+use waybill_orders::{Catalog, Entry, Limits, ReadError, References, Refusal};
 use waybill_store::{FileRecord, Owner};
 use waybill_tools::lang::{Lang, fill};
 use waybill_tools::{Family, Migrations, Scope, Services, Tool, ToolContext, ToolError, TypedTool, typed};
@@ -319,8 +320,9 @@ async fn find_file(shared: &Shared, ctx: &ToolContext, input: &ImportOrdersInput
     }))
 }
 
-/// The file's orders, or every reason it cannot be imported.
-fn read(bytes: &[u8], name: &str) -> Result<waybill_orders::Orders, Failure> {
+/// The file's orders, or every reason it cannot be imported; carriers and SKUs are
+/// checked against `references` and given back as the order system names them.
+fn read(bytes: &[u8], name: &str, references: &References) -> Result<waybill_orders::Orders, Failure> {
     let limits = Limits::default();
     let refused = |e: ReadError| {
         let (row_errors, more) = match &e {
@@ -336,7 +338,7 @@ fn read(bytes: &[u8], name: &str) -> Result<waybill_orders::Orders, Failure> {
         Box::new(OmsResult { row_errors, more_errors: more, ..OmsResult::failed(format!("{name} was not imported: {e}")) })
     };
     let format = waybill_orders::detect(name, &bytes[..bytes.len().min(512)]).map_err(refused)?;
-    waybill_orders::read_orders(bytes, format, &limits).map_err(refused)
+    waybill_orders::read_orders_with(bytes, format, &limits, references).map_err(refused)
 }
 
 /// The orders as the order system's import takes them.
@@ -405,7 +407,11 @@ impl TypedTool for ImportOrdersTool {
 
     fn call<'a>(&'a self, input: ImportOrdersInput, ctx: &'a ToolContext) -> BoxFuture<'a, Result<OmsResult, ToolError>> {
         Box::pin(async move {
-            let merchant_no = input.merchant_no.trim().to_owned();
+            let merchant = match merchant_of(&self.shared, ctx, &input.merchant_no).await {
+                Ok(merchant) => merchant,
+                Err(refused) => return Ok(OmsResult { merchant_no: Some(input.merchant_no.trim().to_owned()), ..OmsResult::failed(refused) }),
+            };
+            let merchant_no = merchant.number.clone();
             let file = match find_file(&self.shared, ctx, &input).await {
                 Ok(file) => file,
                 Err(refused) => return Ok(OmsResult { merchant_no: Some(merchant_no), ..*refused }),
@@ -419,7 +425,8 @@ impl TypedTool for ImportOrdersTool {
                 Err(e) => return Ok(OmsResult { error: Some(format!("{name} could not be read: {e}")), ..base }),
             };
             let parse_name = name.clone();
-            let orders = match tokio::task::spawn_blocking(move || read(&bytes, &parse_name)).await {
+            let references = references_for(&self.shared, ctx, merchant.id.as_deref()).await;
+            let orders = match tokio::task::spawn_blocking(move || read(&bytes, &parse_name, &references)).await {
                 Ok(Ok(orders)) => orders,
                 Ok(Err(refused)) => return Ok(OmsResult { file_name: base.file_name, merchant_no: base.merchant_no, ..*refused }),
                 Err(e) => return Err(ToolError::Failed(format!("Reading {name} failed: {e}"))),
@@ -641,10 +648,11 @@ fn refusal_text(refused: &OmsResult) -> String {
 /// known to the order system, the file is the user's and every row reads, and the batch
 /// fits the order system's own import schema.
 async fn precheck_import(shared: &Shared, input: &ImportOrdersInput, ctx: &ToolContext) -> Result<(), ToolError> {
-    let merchant_no = input.merchant_no.trim();
-    if merchant_no.is_empty() {
+    if input.merchant_no.trim().is_empty() {
         return Err(waybill_tools::tool::missing_values("the merchant the orders are for. Ask the user for the merchant number (such as M10042)"));
     }
+    let merchant = merchant_of(shared, ctx, &input.merchant_no).await.map_err(ToolError::Invalid)?;
+    let merchant_no = merchant.number.as_str();
     let file = find_file(shared, ctx, input).await.map_err(|refused| ToolError::Invalid(refusal_text(&refused)))?;
     let name = file.filename.clone();
     let limit = Limits::default().max_bytes;
@@ -654,7 +662,8 @@ async fn precheck_import(shared: &Shared, input: &ImportOrdersInput, ctx: &ToolC
         Err(e) => return Err(ToolError::Failed(format!("{name} could not be read: {e}"))),
     };
     let parse_name = name.clone();
-    let orders = match tokio::task::spawn_blocking(move || read(&bytes, &parse_name)).await {
+    let references = references_for(shared, ctx, merchant.id.as_deref()).await;
+    let orders = match tokio::task::spawn_blocking(move || read(&bytes, &parse_name, &references)).await {
         Ok(Ok(orders)) => orders,
         Ok(Err(refused)) => return Err(ToolError::Invalid(refusal_text(&refused))),
         Err(e) => return Err(ToolError::Failed(format!("Reading {name} failed: {e}"))),
@@ -674,7 +683,8 @@ async fn precheck_import(shared: &Shared, input: &ImportOrdersInput, ctx: &ToolC
         return Err(ToolError::Invalid(format!("{name} does not fit the order system's import: {}", issues.join("; "))));
     }
     if merchant_unknown(shared, ctx, merchant_no).await {
-        return Err(ToolError::Invalid(format!("The order system has no merchant {merchant_no}; ask the user for the right merchant number")));
+        let nearest = merchant.nearest.as_ref().map(|n| format!(" (the nearest are {n})")).unwrap_or_default();
+        return Err(ToolError::Invalid(format!("The order system has no merchant {merchant_no}; ask the user for the right merchant number{nearest}")));
     }
     Ok(())
 }
@@ -690,6 +700,136 @@ async fn merchant_unknown(shared: &Shared, ctx: &ToolContext, merchant_no: &str)
     let Ok(auth) = system.record.auth(&shared.services.sealer) else { return false };
     let result = calls::send(&input, &ctx.caller, system, op, &calls::args(&input, &ctx.caller, op), shared, auth).await;
     result.status_code == Some(404)
+}
+
+// ---------------------------------------------------------------------------------------
+// Names the user writes for a merchant, a carrier or a SKU, resolved the way the pickers
+// list those records (the tenant's warehouse system lists merchants and items, its
+// freight system carriers). A list that cannot be had whole — no such system, an
+// operation it lacks, an error, more records than are read — resolves nothing, and the
+// value goes to the order system as written.
+// ---------------------------------------------------------------------------------------
+
+/// Pages of 200 (the most the demo systems answer) read for one list.
+const REFERENCE_PAGES: u32 = 10;
+const REFERENCE_PAGE_SIZE: u32 = 200;
+
+/// The merchant an import is for.
+#[derive(Default)]
+struct Merchant {
+    /// What the order system is sent: the merchant number.
+    number: String,
+    /// The warehouse system's customer id, for the merchant's items.
+    id: Option<String>,
+    /// When the customer list has no such merchant: the nearest ones, as the picker
+    /// shows them. The order system has the last word.
+    nearest: Option<String>,
+}
+
+/// The merchant `text` names: its number, name or customer id, in any case. A name two
+/// merchants share is refused with both; a text naming none is taken as the number, for
+/// the order system to judge, with the nearest merchants kept for its refusal. Without a
+/// customer list the text is taken as the number.
+async fn merchant_of(shared: &Shared, ctx: &ToolContext, text: &str) -> Result<Merchant, String> {
+    let text = text.trim();
+    let Some(customers) = list_all(shared, ctx, Kind::Wms, "listCustomers", Map::new()).await else {
+        return Ok(Merchant { number: text.to_owned(), ..Merchant::default() });
+    };
+    // Inactive merchants too: the order system says what it does with them.
+    let entries: Vec<(Entry, String)> = customers
+        .iter()
+        .filter_map(|c| {
+            let (number, name, id) = (field(c, "merchantNo")?, field(c, "name").unwrap_or_default(), field(c, "id").unwrap_or_default());
+            Some((Entry::new(number.clone(), format!("{name} · {number}")).also(name).also(id.clone()), id))
+        })
+        .collect();
+    let ids: HashMap<String, String> = entries.iter().map(|(e, id)| (e.value.clone(), id.clone())).collect();
+    let catalog = Catalog::new("merchant", entries.into_iter().map(|(e, _)| e).collect());
+    match catalog.resolve(text) {
+        Ok(entry) => Ok(Merchant { id: ids.get(&entry.value).filter(|id| !id.is_empty()).cloned(), number: entry.value.clone(), nearest: None }),
+        Err(Refusal::Unknown { nearest }) if !nearest.is_empty() => {
+            Ok(Merchant { number: text.to_owned(), nearest: Some(nearest.join(", ")), ..Merchant::default() })
+        }
+        Err(Refusal::Unknown { .. }) => Ok(Merchant { number: text.to_owned(), ..Merchant::default() }),
+        Err(refusal) => Err(format!("{}; ask the user which merchant the orders are for", catalog.message(text, &refusal))),
+    }
+}
+
+/// The carriers, and the merchant's items, the file's values are checked against.
+async fn references_for(shared: &Shared, ctx: &ToolContext, customer_id: Option<&str>) -> References {
+    let carriers = list_all(shared, ctx, Kind::Fms, "listCarriers", Map::new()).await.map(|list| carrier_catalog(&list));
+    let skus = match customer_id {
+        Some(customer) => {
+            let query = Map::from_iter([("customerId".to_owned(), json!(customer))]);
+            list_all(shared, ctx, Kind::Wms, "searchItems", query).await.map(|list| item_catalog(&list))
+        }
+        None => None,
+    };
+    References { carriers: carriers.filter(|c| !c.is_empty()), skus: skus.filter(|c| !c.is_empty()) }
+}
+
+/// The active carriers, as the carrier picker shows them: "UPS · UPSN", sent as their id.
+fn carrier_catalog(list: &[Value]) -> Catalog {
+    let entries = list
+        .iter()
+        .filter(|c| active(c))
+        .filter_map(|c| {
+            let (id, name, scac) = (field(c, "id")?, field(c, "name").unwrap_or_default(), field(c, "scac").unwrap_or_default());
+            Some(Entry::new(id, format!("{name} · {scac}")).also(name).also(scac))
+        })
+        .collect();
+    Catalog::new("carrier", entries)
+}
+
+/// A merchant's items, as the item picker shows them: "POC-10001 · Trail Runner", sent as
+/// their SKU. Inactive ones too, so that the order system can say they are inactive.
+fn item_catalog(list: &[Value]) -> Catalog {
+    let entries = list
+        .iter()
+        .filter_map(|i| {
+            let (sku, description, id) = (field(i, "sku")?, field(i, "description").unwrap_or_default(), field(i, "id").unwrap_or_default());
+            Some(Entry::new(sku.clone(), format!("{sku} · {description}")).also(id))
+        })
+        .collect();
+    Catalog::new("SKU", entries)
+}
+
+fn field(record: &Value, key: &str) -> Option<String> {
+    record.get(key).and_then(Value::as_str).map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned)
+}
+
+/// Whether a record is one a picker lists: not marked inactive.
+fn active(record: &Value) -> bool {
+    record.get("active").and_then(Value::as_bool).unwrap_or(true) && record.get("status").and_then(Value::as_str).is_none_or(|s| s == "active")
+}
+
+/// Every record a list operation of the tenant's system of `kind` answers, page by page;
+/// `None` unless the whole list was read.
+async fn list_all(shared: &Shared, ctx: &ToolContext, kind: Kind, operation: &str, query: Map<String, Value>) -> Option<Vec<Value>> {
+    let systems = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await.ok()?;
+    let system = systems.systems.iter().find(|s| s.record.kind == kind)?;
+    let mut records = Vec::new();
+    for page in 1..=REFERENCE_PAGES {
+        let mut query = query.clone();
+        query.insert("page".to_owned(), json!(page));
+        query.insert("pageSize".to_owned(), json!(REFERENCE_PAGE_SIZE));
+        let input = ApiCallInput { system: system.record.name.clone(), operation: operation.to_owned(), path_params: None, query: Some(query), body: None };
+        let (system, op) = calls::resolve(&systems, &input).ok()?;
+        let auth = system.record.auth(&shared.services.sealer).ok()?;
+        let result: ApiCallResult = calls::send(&input, &ctx.caller, system, op, &calls::args(&input, &ctx.caller, op), shared, auth).await;
+        if !result.status_code.is_some_and(|s| (200..300).contains(&s)) {
+            return None;
+        }
+        let data = result.card_only.and_then(|mut c| c.get_mut("data").map(Value::take)).or(result.data)?;
+        let rows = data.get("data").and_then(Value::as_array)?;
+        let total = data.get("totalCount").and_then(Value::as_u64);
+        let last = rows.len() < REFERENCE_PAGE_SIZE as usize;
+        records.extend(rows.iter().cloned());
+        if last || total.is_some_and(|t| records.len() as u64 >= t) {
+            return Some(records);
+        }
+    }
+    None
 }
 
 /// The offline model's sentence about any `oms-` result.
@@ -741,19 +881,48 @@ mod tests {
     #[test]
     fn a_file_with_bad_rows_lists_them_and_a_broken_workbook_says_so() {
         let csv = "Sales Order,Ship To Name,Address,City,State,Zip,SKU,Qty\nSO-1,Acme,1 Main St,Reno,NV,89501,SKU-1,two\n";
-        let failure = read(csv.as_bytes(), "orders.csv").unwrap_err();
+        let failure = read(csv.as_bytes(), "orders.csv", &References::default()).unwrap_err();
         assert!(failure.error.as_deref().unwrap().starts_with("orders.csv was not imported"), "{failure:?}");
         assert_eq!(failure.row_errors.len(), 1, "{failure:?}");
         assert_eq!(failure.row_errors[0].row, Some(2));
-        let broken = read(b"PK\x03\x04not really a zip", "orders.xlsx").unwrap_err();
+        let broken = read(b"PK\x03\x04not really a zip", "orders.xlsx", &References::default()).unwrap_err();
         assert!(broken.error.as_deref().unwrap().contains("orders.xlsx was not imported"), "{broken:?}");
         assert!(broken.row_errors.is_empty());
     }
 
     #[test]
+    fn carriers_and_skus_in_the_file_are_sent_as_the_order_system_names_them() {
+        let carriers = [
+            json!({"id": "CAR-015", "scac": "UPSN", "name": "UPS", "mode": "parcel", "active": true}),
+            json!({"id": "CAR-002", "scac": "FDXE", "name": "FedEx", "mode": "parcel", "active": true}),
+            json!({"id": "CAR-003", "scac": "OLDX", "name": "Gone Freight", "mode": "ltl", "active": false}),
+        ];
+        let items = [json!({"id": "ITM-000007", "sku": "POC-10007", "description": "Trail Runner", "status": "active"})];
+        let references = References { carriers: Some(carrier_catalog(&carriers)), skus: Some(item_catalog(&items)) };
+        let csv = "Sales Order,Ship To Name,Address,City,State,Zip,SKU,Qty,Carrier\n\
+                   SO-1,Acme,1 Main St,Reno,NV,89501,poc-10007,2,UPS\n\
+                   SO-2,Acme,1 Main St,Reno,NV,89501,ITM-000007,2, upsn \n\
+                   SO-3,Acme,1 Main St,Reno,NV,89501,POC-10007,2,CAR-015\n\
+                   SO-4,Acme,1 Main St,Reno,NV,89501,POC-10007,2,fedex\n";
+        let body = import_body("M10042", &read(csv.as_bytes(), "orders.csv", &references).unwrap());
+        let sent: Vec<(&str, &str)> =
+            (0..4).map(|i| (body["orders"][i]["carrierId"].as_str().unwrap(), body["orders"][i]["lines"][0]["sku"].as_str().unwrap())).collect();
+        assert_eq!(sent, [("CAR-015", "POC-10007"), ("CAR-015", "POC-10007"), ("CAR-015", "POC-10007"), ("CAR-002", "POC-10007")]);
+
+        let refused = read(csv.replace("fedex", "Gone Freight").as_bytes(), "orders.csv", &references).unwrap_err();
+        assert_eq!(refused.row_errors.len(), 1, "{refused:?}");
+        let row = &refused.row_errors[0];
+        assert_eq!((row.row, row.column.as_str()), (Some(5), "Carrier"));
+        assert_eq!(
+            row.message,
+            "\"Gone Freight\" is not a known carrier; the nearest are FedEx · FDXE, UPS · UPSN. Use a carrier's name, code or id as the picker shows it"
+        );
+    }
+
+    #[test]
     fn orders_become_the_import_body() {
         let csv = "Sales Order,Ship To Name,Address,City,State,Zip,SKU,Qty,Ship Date\nSO-1,Acme,1 Main St,Reno,NV,89501,SKU-1,2,2026-12-01\nSO-1,Acme,1 Main St,Reno,NV,89501,SKU-2,1,2026-12-01\n";
-        let orders = read(csv.as_bytes(), "orders.csv").unwrap();
+        let orders = read(csv.as_bytes(), "orders.csv", &References::default()).unwrap();
         let body = import_body("M10042", &orders);
         assert_eq!(body["merchantNo"], "M10042");
         assert_eq!(body["orders"][0]["salesOrderId"], "SO-1");
