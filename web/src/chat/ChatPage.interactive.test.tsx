@@ -146,6 +146,48 @@ describe("a client tool", () => {
   });
 });
 
+describe("a client tool whose result cannot be posted", () => {
+  it("says 处理工具结果时出错 in the reader's words, keeps the answer, and Retry posts it again", async () => {
+    let turn = 0;
+    const calls = mockFetch(
+      fakeServer({
+        session,
+        answer: () => {
+          turn += 1;
+          if (turn === 1) {
+            return uiStream([
+              ...start,
+              { type: "tool-input-start", toolCallId: "call_q", toolName: "provingAskTool" },
+              { type: "tool-input-available", toolCallId: "call_q", toolName: "provingAskTool", input: { question: "Which door?" } },
+              { type: "finish-step" },
+              { type: "finish", finishReason: "tool-calls" },
+            ]);
+          }
+          // The post of the result fails once (a gateway error), then goes through.
+          if (turn === 2) return new Response(JSON.stringify({ code: "bad_gateway", message: "upstream" }), { status: 502, headers: { "content-type": "application/json" } });
+          return uiStream([{ type: "start", messageId: ANSWER_ID }, ...text("You answered “Door 7”.")]);
+        },
+      }).handler,
+    );
+    const user = await ask("ask me: which door?");
+    await user.type(await screen.findByRole("textbox", { name: "Which door?" }), "Door 7");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+
+    const alert = await screen.findByText("Something went wrong while processing the tool result. Please try again.");
+    expect(screen.queryByTestId("chat-error"), "not the failed answer's error, whose Retry asks anew").toBeNull();
+    // The card still holds what the user entered.
+    expect(screen.getByTestId("ask-answered")).toHaveTextContent("Door 7");
+
+    await user.click(within(alert.closest("[role=alert]") as HTMLElement).getByRole("button", { name: "Retry" }));
+    await screen.findByText("You answered “Door 7”.");
+    expect(screen.queryByText(/processing the tool result/)).toBeNull();
+    const sent = posts(calls);
+    expect(sent).toHaveLength(3);
+    expect(sent[2]?.trigger, "the result is posted again, not the question asked anew").toBe("submit-message");
+    expect(sentPart(sent[2], "tool-provingAskTool")).toMatchObject({ state: "output-available", output: { answer: "Door 7" } });
+  });
+});
+
 describe("data parts", () => {
   it("reach their call's card and never show on their own", async () => {
     mockFetch(

@@ -210,6 +210,7 @@ describe("the spec's texts", () => {
     "errors.uploadFailedMany": "{{n}} 个文件上传失败，但消息仍会发送",
     "errors.uploadFailedOne": "文件上传失败，但消息仍会发送",
     "errors.audioDownloadFailed": "下载音频文件失败",
+    "errors.toolResultFailed": "处理工具结果时出错，请重试",
   };
   const zhCN = flatten(catalogues["zh-CN"]);
 

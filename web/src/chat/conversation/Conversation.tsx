@@ -36,7 +36,7 @@ import { useToolCallActions } from "../toolCalls/useToolCallActions";
 import { createChatTransport } from "../transport";
 import { type ChatMessage, isRunning } from "../types";
 import { AudioMenu } from "./AudioMenu";
-import { ErrorFooter, UnansweredFooter } from "./ErrorFooter";
+import { ErrorFooter, ResultFailedFooter, UnansweredFooter } from "./ErrorFooter";
 import { MessageList } from "./MessageList";
 import { WelcomeState } from "./WelcomeState";
 
@@ -167,7 +167,11 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
       await addToolOutput({ tool, toolCallId, output });
     },
   });
-  const toolCallActions = useToolCallActions({ chatId, messages, addToolOutput, addToolApprovalResponse, settle: asyncTools.settle });
+  const {
+    actions: toolCallActions,
+    resultFailed,
+    retryResult,
+  } = useToolCallActions({ chatId, messages, addToolOutput, addToolApprovalResponse, settle: asyncTools.settle, status, post: () => sendMessage() });
   // An async task still working counts as a running answer: Stop (and Escape) can end it.
   const streaming = isRunning(status);
   const running = streaming || asyncTools.running;
@@ -345,7 +349,10 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
               sentCount={sentCount}
               older={{ hasMore: older.hasMore, loading: older.loading, failed: older.failed, onLoad: () => void showOlder() }}
               footer={
-                status === "error" ? (
+                resultFailed ? (
+                  // Asking again would drop the answer the card holds: its result is posted again.
+                  <ResultFailedFooter error={error} onRetry={retryResult} />
+                ) : status === "error" ? (
                   <ErrorFooter error={error} onRetry={answerAgain} />
                 ) : unanswered ? (
                   <UnansweredFooter onRetry={answerAgain} />

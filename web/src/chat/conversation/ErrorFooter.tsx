@@ -48,6 +48,22 @@ export function ErrorFooter({ error, onRetry }: { error: Error | undefined; onRe
 }
 
 /**
+ * A card's result (a form's answers, a client tool's output) could not be posted: 处理工具结果时出错，请重试
+ * (spec 000 §8). Retry posts the same result again; the card keeps what the user entered.
+ */
+export function ResultFailedFooter({ error, onRetry }: { error: Error | undefined; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (describeChatError(error).kind === "unauthorized") return null;
+  return (
+    <div role="alert" className="flex items-start gap-2.5 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900" data-testid="result-failed">
+      <AlertIcon className="mt-0.5 size-4 shrink-0" />
+      <p className="flex-1 break-words">{t("errors.toolResultFailed")}</p>
+      <RetryButton onRetry={onRetry} tone="error" />
+    </div>
+  );
+}
+
+/**
  * Under the user's last message when it has no answer and none is coming (a send that
  * failed before this page was loaded, a stop before the answer began): the same retry
  * as after an error, so no question is left without a way to get its answer.

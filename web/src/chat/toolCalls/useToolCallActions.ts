@@ -1,6 +1,6 @@
 import type { UseChatHelpers } from "@ai-sdk/react";
-import { isToolUIPart } from "ai";
-import { useMemo, useRef } from "react";
+import { type ChatStatus, isToolUIPart } from "ai";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChatMessage } from "../types";
 import type { BrowserExecution, ToolCallActions } from "../../tools/shell/toolCall";
 
@@ -10,6 +10,21 @@ type Options = {
   addToolOutput: UseChatHelpers<ChatMessage>["addToolOutput"];
   addToolApprovalResponse: UseChatHelpers<ChatMessage>["addToolApprovalResponse"];
   settle: (toolCallId: string, execution: BrowserExecution) => Promise<void>;
+  /** The chat's status: a post of a card's result that ends in "error" did not reach the server. */
+  status: ChatStatus;
+  /** Posts the conversation as it stands again (the SDK's `sendMessage()` without a message). */
+  post: () => Promise<void>;
+};
+
+export type ToolCallConversation = {
+  actions: ToolCallActions;
+  /**
+   * A card's result could not be posted (the network, an error status): the answer it
+   * was to continue did not start. The result stays in the call, so nothing the user
+   * entered is lost, and `retryResult` posts it again.
+   */
+  resultFailed: boolean;
+  retryResult: () => void;
 };
 
 /** The id of the approval a call still waits for, if it does. */
@@ -35,18 +50,35 @@ function awaitingOutput(messages: readonly ChatMessage[], toolCallId: string): b
  * meanwhile) is not answered twice. The actions keep their identity for the
  * chat's life, so the cards they reach stay memoised.
  */
-export function useToolCallActions({ chatId, messages, addToolOutput, addToolApprovalResponse, settle }: Options): ToolCallActions {
-  const latest = useRef({ messages, addToolOutput, addToolApprovalResponse, settle });
-  latest.current = { messages, addToolOutput, addToolApprovalResponse, settle };
-  return useMemo<ToolCallActions>(
+export function useToolCallActions({ chatId, messages, addToolOutput, addToolApprovalResponse, settle, status, post }: Options): ToolCallConversation {
+  const latest = useRef({ messages, addToolOutput, addToolApprovalResponse, settle, post });
+  latest.current = { messages, addToolOutput, addToolApprovalResponse, settle, post };
+  // A result handed to the SDK is posted by `sendAutomaticallyWhen` after `addToolOutput`
+  // returns: the request's end shows only in the chat's status.
+  const posting = useRef(false);
+  const [resultFailed, setResultFailed] = useState(false);
+  useEffect(() => {
+    if (status === "error" && posting.current) setResultFailed(true);
+    if (status === "ready" || status === "error") posting.current = false;
+  }, [status]);
+  const retryResult = useCallback(() => {
+    setResultFailed(false);
+    posting.current = true;
+    latest.current.post().catch(() => setResultFailed(true));
+  }, []);
+  const actions = useMemo<ToolCallActions>(
     () => ({
       chatId,
       submitOutput: async (tool, toolCallId, output) => {
         if (!awaitingOutput(latest.current.messages, toolCallId)) return;
+        posting.current = true;
+        setResultFailed(false);
         await latest.current.addToolOutput({ tool, toolCallId, output });
       },
       submitError: async (tool, toolCallId, errorText) => {
         if (!awaitingOutput(latest.current.messages, toolCallId)) return;
+        posting.current = true;
+        setResultFailed(false);
         await latest.current.addToolOutput({ tool, toolCallId, state: "output-error", errorText });
       },
       respond: async (toolCallId, { approved, reason }) => {
@@ -58,4 +90,5 @@ export function useToolCallActions({ chatId, messages, addToolOutput, addToolApp
     }),
     [chatId],
   );
+  return { actions, resultFailed: resultFailed && status === "error", retryResult };
 }

@@ -460,6 +460,7 @@ const de: CoreCatalogue = {
     audioDownloadFailed: "Die Audiodatei konnte nicht heruntergeladen werden",
     tooManyRequests: "Sie senden Nachrichten zu schnell. Versuchen Sie es {{when}} erneut.",
     tooManyRequestsSoon: "Sie senden Nachrichten zu schnell. Warten Sie einen Moment und versuchen Sie es erneut.",
+    toolResultFailed: "Beim Verarbeiten des Werkzeugergebnisses ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.",
   },
   model: {
     offline: "Offline (kein KI-Anbieter)",

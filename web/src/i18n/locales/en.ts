@@ -464,6 +464,7 @@ const en = {
     audioDownloadFailed: "Failed to download the audio file",
     tooManyRequests: "You are sending messages too quickly. Try again {{when}}.",
     tooManyRequestsSoon: "You are sending messages too quickly. Wait a moment and try again.",
+    toolResultFailed: "Something went wrong while processing the tool result. Please try again.",
   },
   model: {
     offline: "Offline (no AI provider)",

@@ -460,6 +460,7 @@ const es: CoreCatalogue = {
     audioDownloadFailed: "No se pudo descargar el archivo de audio",
     tooManyRequests: "Está enviando mensajes demasiado rápido. Inténtelo de nuevo {{when}}.",
     tooManyRequestsSoon: "Está enviando mensajes demasiado rápido. Espere un momento e inténtelo de nuevo.",
+    toolResultFailed: "Se produjo un error al procesar el resultado de la herramienta. Inténtelo de nuevo.",
   },
   model: {
     offline: "Sin conexión (sin proveedor de IA)",

@@ -460,6 +460,7 @@ const fr: CoreCatalogue = {
     audioDownloadFailed: "Échec du téléchargement du fichier audio",
     tooManyRequests: "Vous envoyez des messages trop rapidement. Réessayez {{when}}.",
     tooManyRequestsSoon: "Vous envoyez des messages trop rapidement. Patientez un instant, puis réessayez.",
+    toolResultFailed: "Une erreur est survenue lors du traitement du résultat de l’outil. Veuillez réessayer.",
   },
   model: {
     offline: "Hors ligne (aucun fournisseur d’IA)",

@@ -460,6 +460,7 @@ const ja: CoreCatalogue = {
     audioDownloadFailed: "音声ファイルのダウンロードに失敗しました",
     tooManyRequests: "メッセージの送信が速すぎます。{{when}}にもう一度お試しください。",
     tooManyRequestsSoon: "メッセージの送信が速すぎます。少し待ってから、もう一度お試しください。",
+    toolResultFailed: "ツールの結果の処理中にエラーが発生しました。もう一度お試しください。",
   },
   model: {
     offline: "オフライン（AI 未接続）",

@@ -460,6 +460,7 @@ const zhCN: CoreCatalogue = {
     audioDownloadFailed: "下载音频文件失败",
     tooManyRequests: "您发送消息过于频繁，请{{when}}再试。",
     tooManyRequestsSoon: "您发送消息过于频繁，请稍候再试。",
+    toolResultFailed: "处理工具结果时出错，请重试",
   },
   model: {
     offline: "离线（未配置 AI 提供商）",

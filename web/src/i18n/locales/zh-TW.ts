@@ -460,6 +460,7 @@ const zhTW: CoreCatalogue = {
     audioDownloadFailed: "下載音訊檔案失敗",
     tooManyRequests: "您傳送訊息的速度過快，請於{{when}}再試一次。",
     tooManyRequestsSoon: "您傳送訊息的速度過快，請稍候再試一次。",
+    toolResultFailed: "處理工具結果時出錯，請重試",
   },
   model: {
     offline: "離線（未設定 AI 提供者）",
