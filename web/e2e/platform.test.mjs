@@ -222,7 +222,7 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
       const card = cards.card("provingDelegateTool");
       await cards.waitForPhase(card, "failed", 30_000);
       await chat.waitUntilIdle();
-      assert.equal(await card.getByTestId("tool-title").innerText(), "Tool Call Failed");
+      assert.equal(await card.getByTestId("tool-title").innerText(), "Delegated task");
       assert.match(await card.getByRole("alert").innerText(), /nest/i);
       assert.deepEqual(pageErrors, []);
     } catch (error) {

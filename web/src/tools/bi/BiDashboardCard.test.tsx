@@ -79,8 +79,8 @@ describe("the BI dashboard card", () => {
 
   it("says 'BI Tool failed: {error}' for a failed call, with the tiles it asked for", () => {
     render(<BiDashboardCard invocation={toolCall("biDashboardTool", "failed", { input: examples.dashboardInput, errorText: "BI Tool failed: a dashboard has at most 12 tiles" })} />);
-    expect(screen.getByTestId("tool-title").textContent).toBe("Tool Call Failed");
-    expect(screen.getByTestId("tool-status").textContent).toBe("Yard dwell time");
+    expect(screen.getByTestId("tool-title").textContent, "the card keeps its own title").toBe("Yard dwell time");
+    expect(screen.getByTestId("tool-status").textContent).toBe("BI Tool failed: a dashboard has at most 12 tiles");
     expect(screen.getByRole("alert").textContent).toBe("BI Tool failed: a dashboard has at most 12 tiles");
     expect(within(screen.getByRole("region", { name: "Planned tiles" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
       "KPIAverage dwell (h)",

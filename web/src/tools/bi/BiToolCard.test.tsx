@@ -220,8 +220,8 @@ describe("the BI tool card", () => {
     const failed = (errorText?: string) => toolCall("testQuerySqlTool", "failed", { input: examples.queryInput, errorText });
     const { rerender } = render(<BiToolCard invocation={failed(examples.queryFailed)} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(screen.getByTestId("tool-title").textContent).toBe("Tool Call Failed");
-    expect(screen.getByTestId("tool-status").textContent).toBe("BI Tool: Query");
+    expect(screen.getByTestId("tool-title").textContent, "the card keeps its own title").toBe("BI Tool: Query");
+    expect(screen.getByTestId("tool-status").textContent).toBe(`BI Tool failed: ${examples.queryFailed}`);
     expect(screen.getByRole("alert").textContent).toBe(`BI Tool failed: ${examples.queryFailed}`);
     expect(screen.getByTestId("bi-sql")).toHaveTextContent("SELECT carrier_name");
 

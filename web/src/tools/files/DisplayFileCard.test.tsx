@@ -121,15 +121,15 @@ describe("the persisted-file card", () => {
 
   it("shows a file-processing failure when the call fails", () => {
     render(<ToolPart invocation={toolCall("displayFileTool", "failed", { input: { file: "nope.csv" }, errorText: 'No file "nope.csv" was found among your files' })} />);
-    expect(screen.getByTestId("tool-title")).toHaveTextContent("Tool Call Failed");
-    expect(screen.getByTestId("tool-status")).toHaveTextContent("File processing failed");
+    expect(screen.getByTestId("tool-title")).toHaveTextContent("File processing failed");
+    expect(screen.getByTestId("tool-status")).toHaveTextContent('No file "nope.csv" was found among your files');
     expect(screen.getByRole("alert")).toHaveTextContent('No file "nope.csv" was found among your files');
   });
 
   it("shows a file-processing failure when the result reports one", () => {
     render(<ToolPart invocation={completed({ success: false, error: "The file store is not available right now" })} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(screen.getByTestId("tool-status")).toHaveTextContent("File processing failed");
+    expect(screen.getByTestId("tool-title")).toHaveTextContent("File processing failed");
     expect(screen.getByRole("alert")).toHaveTextContent("The file store is not available right now");
   });
 

@@ -27,6 +27,7 @@ export function GenericToolCard({ invocation }: ToolCardProps) {
       invocation={invocation}
       icon={<WrenchIcon className="size-4" />}
       title={running ? t("tools.invoked", { tool }) : phase === "completed" ? t("tools.completed", { tool }) : tool}
+      failedTitle={t("tools.failed")}
       summary={t("tools.result", { tool })}
       runningDetail={parameters}
       failureDetail={parameters}

@@ -182,14 +182,15 @@ describe("the issue tracker's card", () => {
   ])("says '%s' failed: '%s: {error}', open, with what it was asked", (tool, line) => {
     render(<JiraCard invocation={toolCall(tool, "failed", { input: examples.createMetaInput, errorText: examples.failed })} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(title()).toBe("Tool Call Failed");
+    expect(title(), "the card keeps its own title").toMatch(/^Issue Tracker · /);
+    expect(status()).toBe(`${line}: ${examples.failed}`);
     expect(screen.getByRole("alert").textContent).toBe(`${line}: ${examples.failed}`);
     expect(screen.getByTestId("jira-parameters")).toBeInTheDocument();
   });
 
   it("says the failure with its error and the tool's name in the status", () => {
     const { rerender } = render(<JiraCard invocation={toolCall("jiraGetCreateMeta", "failed", { input: { projectKey: "OPZ" }, errorText: examples.failed })} />);
-    expect(status()).toBe("Issue Tracker · Create Metadata: OPZ");
+    expect(title()).toBe("Issue Tracker · Create Metadata: OPZ");
     expect(screen.getByRole("alert").textContent).toBe(`Failed to get metadata: ${examples.failed}`);
     expect(screen.getByTestId("jira-param-projectKey").textContent).toBe("OPZ");
     rerender(<JiraCard invocation={toolCall("jiraGetCreateMeta", "failed", { input: { projectKey: "OPZ" } })} />);

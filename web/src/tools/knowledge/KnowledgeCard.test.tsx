@@ -141,7 +141,7 @@ describe("the knowledge card", () => {
   it("says a failure: the error of a failed call, open, with what it asked; a result that says it failed", () => {
     const { rerender } = render(<KnowledgeCard invocation={toolCall("queryKnowledgeBase", "failed", { input: examples.input, errorText: examples.failed })} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(title()).toBe("Tool Call Failed");
+    expect(title(), "the card keeps its own title").toBe("Knowledge base: What does the cycle count SOP say about variances?");
     expect(screen.getByRole("alert").textContent).toBe(examples.failed);
     expect(screen.getByTestId("kb-asked-question").textContent).toBe("What does the cycle count SOP say about variances?");
     expect(screen.getByTestId("kb-asked-ids").textContent).toBe("kb-0193a7e25c1d7a409b1e6f2d4c8a1b00, kb-0193a7e25c1d7a409b1e6f2d4c8a1b99");

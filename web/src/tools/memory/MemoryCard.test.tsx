@@ -115,14 +115,14 @@ describe("the memory card", () => {
     expect(deleted.getByTestId("memory-type").textContent).toBe("Company");
   });
 
-  it.each<[MemoryTool, string, unknown]>([
-    ["searchMemories", "Failed to search memories", examples.searchInput],
-    ["saveMemory", "Failed to add memory", examples.saveInput],
-    ["deleteMemory", "Failed to delete memory", examples.deleteInput],
-  ])("says %s failed: '%s: {error}', open, with what it was asked", (tool, line, input) => {
+  it.each<[MemoryTool, string, unknown, string]>([
+    ["searchMemories", "Failed to search memories", examples.searchInput, "Memory Search: UPS"],
+    ["saveMemory", "Failed to add memory", examples.saveInput, "Save Memory"],
+    ["deleteMemory", "Failed to delete memory", examples.deleteInput, "Delete Memory"],
+  ])("says %s failed: '%s: {error}', open, with what it was asked", (tool, line, input, own) => {
     render(<MemoryCard invocation={toolCall(tool, "failed", { input, errorText: examples.failed })} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(title()).toBe("Tool Call Failed");
+    expect(title(), "the card keeps its own title").toBe(own);
     expect(screen.getByRole("alert").textContent).toBe(`${line}: ${examples.failed}`);
     expect(screen.getByTestId("memory-parameters")).toBeInTheDocument();
   });

@@ -62,8 +62,8 @@ describe("the order-management card", () => {
   it("shows a refused import as Failed, with its row errors and how many more there are", () => {
     render(<OmsCard invocation={imported(examples.importRowErrors)} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(screen.getByTestId("tool-title").textContent).toBe("Tool Call Failed");
-    expect(screen.getByTestId("tool-status").textContent).toBe("OMS Import orders • week-48 orders.csv • Failed");
+    expect(screen.getByTestId("tool-title").textContent, "the card keeps its own title").toBe("OMS Import orders • week-48 orders.csv • Failed");
+    expect(screen.getByTestId("tool-status").textContent).toBe("week-48 orders.csv was not imported: 104 rows have problems");
     expect(screen.getByRole("alert").textContent).toBe("week-48 orders.csv was not imported: 104 rows have problems");
     const table = screen.getByTestId("oms-row-errors");
     expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Row", "Sales order id", "Column", "Message"]);
@@ -81,13 +81,13 @@ describe("the order-management card", () => {
     expect(screen.getByRole("alert").textContent).toBe("The merchant is on hold");
     rerender(<OmsCard invocation={imported({ success: false, orders: [], rowErrors: [] })} />);
     expect(screen.getByRole("alert").textContent).toBe("Import failed");
-    expect(screen.getByTestId("tool-status").textContent).toMatch(/ • Failed$/);
+    expect(screen.getByTestId("tool-title").textContent).toMatch(/ • Failed$/);
   });
 
   it("shows an error field as Failed even beside success", () => {
     render(<OmsCard invocation={imported({ success: true, error: "Half the batch was refused", orders: [], rowErrors: [] })} />);
     expect(screen.getByRole("alert").textContent).toBe("Half the batch was refused");
-    expect(screen.getByTestId("tool-status").textContent).toMatch(/ • Failed$/);
+    expect(screen.getByTestId("tool-title").textContent).toMatch(/ • Failed$/);
   });
 
   it("titles a lookup by its order and shows the order's status, ship-to address and lines", async () => {
@@ -168,7 +168,7 @@ describe("the order-management card", () => {
   it("treats a result that is text but not JSON as the error, and parses one that is JSON", () => {
     const { rerender } = render(<OmsCard invocation={imported(examples.notJson)} />);
     expect(screen.getByRole("alert").textContent).toBe("Gateway timeout: the order system did not answer within 30 s");
-    expect(screen.getByTestId("tool-status").textContent).toBe("OMS Import orders • week-48 orders.csv • Failed");
+    expect(screen.getByTestId("tool-title").textContent).toBe("OMS Import orders • week-48 orders.csv • Failed");
     rerender(<OmsCard invocation={imported(JSON.stringify(examples.importSuccess))} />);
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getByTestId("tool-title").textContent).toBe("OMS Import orders • week-48 orders.csv • Success");
@@ -177,7 +177,7 @@ describe("the order-management card", () => {
   it("says 'Operation failed: …' for a call that failed", () => {
     const { rerender } = render(<OmsCard invocation={toolCall("oms-getOrder", "failed", { input: examples.getInput, errorText: "oms-getOrder did not finish within 60 seconds" })} />);
     expect(screen.getByRole("alert").textContent).toBe("Operation failed: oms-getOrder did not finish within 60 seconds");
-    expect(screen.getByTestId("tool-status").textContent).toBe("OMS Get order • ORD-00004811 • Failed");
+    expect(screen.getByTestId("tool-title").textContent).toBe("OMS Get order • ORD-00004811 • Failed");
     rerender(<OmsCard invocation={toolCall("oms-getOrder", "failed", { input: examples.getInput })} />);
     expect(screen.getByRole("alert").textContent).toBe("Operation failed: Unknown error");
   });

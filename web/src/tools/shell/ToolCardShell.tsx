@@ -23,8 +23,14 @@ export type ToolCardShellProps = {
   invocation: ToolInvocation;
   icon: ReactNode;
   accent?: Accent;
-  /** The header's title; a failed call shows 'Tool Call Failed' with this under it. */
+  /** The header's title, kept when the call fails (the error then shows under it). */
   title: string;
+  /**
+   * The header's title when the call fails, with `title` under it: 'Tool Call Failed' for
+   * the API call's failure card (spec 001 §2.4) and for tools without a card of their own;
+   * every other card keeps its own title ('BI Tool: …', 'OMS … • Failed').
+   */
+  failedTitle?: string;
   /** The line under the title once the tool has answered. */
   summary?: ReactNode;
   /** The line under the title while the tool runs; 'Processing...' unless given. */
@@ -62,7 +68,7 @@ export type ToolCardShellProps = {
  * not an error.
  */
 export function ToolCardShell(props: ToolCardShellProps) {
-  const { invocation, icon, accent = "slate", title, summary, runningLabel, failure, children, runningDetail, failureDetail, defaultOpen = false, approvalSummary, artifact: ownArtifact } = props;
+  const { invocation, icon, accent = "slate", title, failedTitle, summary, runningLabel, failure, children, runningDetail, failureDetail, defaultOpen = false, approvalSummary, artifact: ownArtifact } = props;
   const { t } = useTranslation();
   const { phase, toolName } = invocation;
   const { answerable } = useToolCall(invocation);
@@ -110,7 +116,9 @@ export function ToolCardShell(props: ToolCardShellProps) {
         : denied
         ? t("tools.approval.denied")
         : failed
-          ? title
+          ? failedTitle === undefined
+            ? errorText
+            : title
           : stopped
             ? t("tools.stopped")
             : summary;
@@ -173,7 +181,7 @@ export function ToolCardShell(props: ToolCardShellProps) {
         <span className={`grid size-8 shrink-0 place-items-center rounded-lg ${failed ? "bg-red-50 text-red-600" : ACCENT[accent]}`}>{icon}</span>
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-slate-900" data-testid="tool-title">
-            {failed ? t("tools.failed") : title}
+            {failed ? (failedTitle ?? title) : title}
           </span>
           {(status !== undefined || running || stopped || awaiting || denied) && (
             <span className="flex items-center gap-1.5 text-xs text-slate-500">

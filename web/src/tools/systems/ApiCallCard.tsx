@@ -46,6 +46,7 @@ export function ApiCallCard({ invocation }: ToolCardProps<"apiCall">) {
       icon={<ApiCallIcon className="size-4.5" />}
       accent="emerald"
       title={label && system ? t("systems.call.title", { request: label, system }) : (label ?? t("systems.call.titlePlain"))}
+      failedTitle={t("tools.failed")}
       runningLabel={system ? t("systems.call.running", { system }) : undefined}
       summary={result?.success ? answerLine(result, t("systems.call.statusCode", { status: result.status_code ?? "" })) : undefined}
       failure={failure}

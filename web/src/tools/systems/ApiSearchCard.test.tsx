@@ -64,8 +64,8 @@ describe("the API search card", () => {
 
   it("says 'API search failed: …' for a search that reports a failure", () => {
     render(<ApiSearchCard invocation={searched(examples.searchFailed, "dock doors")} />);
-    expect(screen.getByTestId("tool-title")).toHaveTextContent("Tool Call Failed");
-    expect(screen.getByTestId("tool-status")).toHaveTextContent("API search: dock doors");
+    expect(screen.getByTestId("tool-title"), "only the call's failure card is 'Tool Call Failed'").toHaveTextContent("API search: dock doors");
+    expect(screen.getByTestId("tool-status")).toHaveTextContent("API search failed: no business system");
     expect(screen.getByRole("alert").textContent).toBe("API search failed: no business system named 'yard' (registered: demo-wms, demo-oms)");
   });
 

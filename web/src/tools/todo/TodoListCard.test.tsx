@@ -78,14 +78,14 @@ describe("the todo list card", () => {
   it("is the 'Task Error' card when createTodoList fails", () => {
     render(<TodoListCard invocation={toolCall("createTodoList", "failed", { input: examples.createInput, errorText: examples.createFailed })} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(screen.getByTestId("tool-status").textContent).toBe("Task Error");
+    expect(screen.getByTestId("tool-title").textContent).toBe("Task Error");
     expect(screen.getByRole("alert").textContent).toBe("A plan needs at least one task");
   });
 
   it("is the 'Task Error' card when getTodoList answers success false", () => {
     render(<TodoListCard invocation={read(examples.listRefused)} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(screen.getByTestId("tool-status").textContent).toBe("Task Error");
+    expect(screen.getByTestId("tool-title").textContent).toBe("Task Error");
     expect(screen.getByRole("alert").textContent).toBe("The plan could not be read: the store is read-only");
   });
 

@@ -53,14 +53,14 @@ describe("the todo update card", () => {
   it("is the 'Task Update Error' card when the update is refused, with what was asked", () => {
     render(<TodoUpdateCard invocation={toolCall("updateTodoTask", "failed", { input: examples.updateFailedInput, errorText: examples.updateFailed })} />);
     expect(screen.getByTestId("tool-card")).toHaveAttribute("data-phase", "failed");
-    expect(screen.getByTestId("tool-status").textContent).toBe("Task Update Error");
+    expect(screen.getByTestId("tool-title").textContent).toBe("Task Update Error");
     expect(screen.getByRole("alert").textContent).toBe("Task 4 waits for 2 to be completed first");
     expect(screen.getByTestId("todo-asked").textContent).toBe("Asked: task 4 → In progress");
   });
 
   it("is the 'Task Update Error' card for a result with success false", () => {
     render(<TodoUpdateCard invocation={updated({ success: false, taskId: "9", error: "There is no task 9" })} />);
-    expect(screen.getByTestId("tool-status").textContent).toBe("Task Update Error");
+    expect(screen.getByTestId("tool-title").textContent).toBe("Task Update Error");
     expect(screen.getByRole("alert").textContent).toBe("There is no task 9");
   });
 
@@ -84,7 +84,7 @@ describe("the todo update card", () => {
     expect(within(screen.getByTestId("todo-transition")).getAllByTestId("todo-status").map((b) => b.textContent)).toEqual(["进行中", "已完成"]);
     unmount();
     render(<TodoUpdateCard invocation={toolCall("updateTodoTask", "failed", { input: examples.updateFailedInput, errorText: examples.updateFailed })} />);
-    expect(screen.getByTestId("tool-status").textContent).toBe("任务更新错误");
+    expect(screen.getByTestId("tool-title").textContent).toBe("任务更新错误");
   });
 
   it("shows what samples.ts says it shows of a golden sample", () => {

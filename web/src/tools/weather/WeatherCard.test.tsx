@@ -39,8 +39,8 @@ describe("weather card", () => {
   it("says clearly when the weather service cannot be reached", () => {
     const errorText = "The weather service could not be reached (connection refused)";
     render(<WeatherCard invocation={toolCall("weatherTool", "failed", { input: { location: "Savannah" }, errorText })} />);
-    expect(screen.getByTestId("tool-title")).toHaveTextContent("Tool Call Failed");
-    expect(screen.getByTestId("tool-status")).toHaveTextContent("Weather in Savannah");
+    expect(screen.getByTestId("tool-title")).toHaveTextContent("Weather in Savannah");
+    expect(screen.getByTestId("tool-status")).toHaveTextContent(errorText);
     expect(screen.getByRole("alert")).toHaveTextContent(errorText);
   });
 

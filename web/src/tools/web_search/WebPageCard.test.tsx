@@ -72,8 +72,8 @@ describe("the web page card", () => {
     expect(screen.getByTestId("tool-status")).toHaveTextContent("Reading racking-direct.example.com…");
     const errorText = "Refused to read http://127.0.0.1:8080/admin: it leads to 127.0.0.1, a private or local address. Pages on internal networks and this server are not read";
     rerender(<WebPageCard invocation={toolCall("readWebPage", "failed", { input: { url: "http://127.0.0.1:8080/admin" }, errorText })} />);
-    expect(screen.getByTestId("tool-title")).toHaveTextContent("Tool Call Failed");
-    expect(screen.getByTestId("tool-status")).toHaveTextContent("Read page: 127.0.0.1");
+    expect(screen.getByTestId("tool-title")).toHaveTextContent("Read page: 127.0.0.1");
+    expect(screen.getByTestId("tool-status")).toHaveTextContent("Refused to read");
     expect(screen.getByRole("alert")).toHaveTextContent(errorText);
   });
 

@@ -91,8 +91,8 @@ describe("the web search card", () => {
   it("shows the error of a failed search", () => {
     const errorText = "Brave Search did not accept the API key: check [tools.web_search] api_key (WAYBILL_WEB_SEARCH_API_KEY)";
     render(<WebSearchCard invocation={toolCall("webSearch", "failed", { input: { query: "racks" }, errorText })} />);
-    expect(screen.getByTestId("tool-title")).toHaveTextContent("Tool Call Failed");
-    expect(screen.getByTestId("tool-status")).toHaveTextContent("Web search: racks");
+    expect(screen.getByTestId("tool-title")).toHaveTextContent("Web search: racks");
+    expect(screen.getByTestId("tool-status")).toHaveTextContent("Brave Search did not accept");
     expect(screen.getByRole("alert")).toHaveTextContent(errorText);
   });
 
