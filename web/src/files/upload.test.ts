@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { UPLOAD_PATH, uploadFile } from "./upload";
+import { UPLOAD_PATH, uploadFailure, uploadFile } from "./upload";
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -18,5 +18,12 @@ describe("uploading through the file service", () => {
     await expect(uploadFile(new File(["x"], "a"), async () => answer(200, { success: false, msg: "Quota exceeded" }))).rejects.toThrow("Quota exceeded");
     await expect(uploadFile(new File(["x"], "a"), async () => answer(413, { code: "too_large", message: "File too large" }))).rejects.toThrow("File too large");
     await expect(uploadFile(new File(["x"], "a"), async () => new Response("<html>", { status: 502 }))).rejects.toThrow("Upload failed: 502");
+  });
+
+  it("tells its caller the service's words or the status, without a prefix of its own", async () => {
+    const failure = (fetchImpl: () => Promise<Response>) => uploadFile(new File(["x"], "a"), fetchImpl).then(() => null, uploadFailure);
+    expect(await failure(async () => new Response("<html>", { status: 502 }))).toEqual({ status: 502 });
+    expect(await failure(async () => answer(200, { success: false, msg: "Quota exceeded" }))).toEqual({ reason: "Quota exceeded" });
+    expect(await failure(async () => Promise.reject(new TypeError("Failed to fetch")))).toEqual({ reason: "Failed to fetch" });
   });
 });

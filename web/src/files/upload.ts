@@ -17,14 +17,38 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 /** A file the file service stored: its view link, id and size. */
 export type Uploaded = { url: string; id: string | undefined; size: number | undefined };
 
-/** Uploads one file; rejects with the server's message, or 'Upload failed: {status}'. */
+/**
+ * An upload the file service refused: its own words (`reason`) when it gave any, and the
+ * HTTP status. The message is the reason, or 'Upload failed: {status}' for the logs; what
+ * a user reads is said in their language by the caller (`uploadFailure`).
+ */
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string | undefined,
+  ) {
+    super(reason ?? `Upload failed: ${status}`);
+    this.name = "UploadError";
+  }
+}
+
+/**
+ * What went wrong with an upload, without the 'Upload failed' its caller puts before it:
+ * the service's words, its status ('HTTP 502'), or the network's error.
+ */
+export function uploadFailure(cause: unknown): { reason: string } | { status: number } {
+  if (cause instanceof UploadError) return cause.reason ? { reason: cause.reason } : { status: cause.status };
+  return { reason: cause instanceof Error ? cause.message : String(cause) };
+}
+
+/** Uploads one file; rejects with an `UploadError` (the server's message, or its status). */
 export async function uploadFile(file: File, fetchImpl: FetchLike = authorizedFetch): Promise<Uploaded> {
   const form = new FormData();
   form.append("file", file, file.name);
   const res = await fetchImpl(`${UPLOAD_PATH}?filename=${encodeURIComponent(file.name)}`, { method: "POST", body: form });
   const body = (await res.json().catch(() => null)) as UploadAnswer | null;
   const url = body?.data?.non_expire_view_url;
-  if (!res.ok || !body?.success || !url) throw new Error(body?.msg || body?.message || `Upload failed: ${res.status}`);
+  if (!res.ok || !body?.success || !url) throw new UploadError(res.status, body?.msg || body?.message || undefined);
   const { id, size } = body.data ?? {};
   return { url, id: typeof id === "string" ? id : undefined, size: typeof size === "number" ? size : undefined };
 }

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FormField } from "../generated/tools/forms/FormField";
 import type { ItemField } from "../generated/tools/forms/ItemField";
+import { chooseLanguage } from "../i18n";
 import { json, mockFetch } from "../test/fetchMock";
 import { DynamicForm, type DynamicFormProps } from "./DynamicForm";
 import { FIELD_TYPES, type FormResult } from "./values";
@@ -560,6 +561,15 @@ describe("file fields", () => {
     await user.click(screen.getByTestId("form-submit"));
     expect(errorOf("bol")).toHaveTextContent("Bill of lading is required");
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("says a refused upload's status once, in the reader's language", async () => {
+    mockFetch(() => new Response("<html>bad gateway</html>", { status: 502 }));
+    const { user } = renderForm([f("bol", "file", { label: "Bill of lading" })]);
+    await user.upload(screen.getByLabelText("Bill of lading"), new File(["x"], "bol.pdf"));
+    expect((await within(fieldOf("bol")).findByRole("alert")).textContent).toBe("Upload failed (status 502)");
+    await chooseLanguage("de");
+    expect((await within(fieldOf("bol")).findByRole("alert")).textContent).toBe("Hochladen fehlgeschlagen (Status 502)");
   });
 });
 

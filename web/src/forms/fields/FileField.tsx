@@ -2,11 +2,11 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../components/icons";
 import { fieldErrorClass } from "../../components/ui/fields";
-import { uploadFile } from "../../files/upload";
+import { uploadFailure, uploadFile } from "../../files/upload";
 import { fileNameOf, safeLink } from "../links";
 import { type ControlProps, userText } from "./parts";
 
-type Upload = { state: "idle" } | { state: "uploading"; name: string } | { state: "failed"; message: string };
+type Upload = { state: "idle" } | { state: "uploading"; name: string } | { state: "failed"; failure: ReturnType<typeof uploadFailure> };
 
 /**
  * A file field (spec 001 §3, §7): the picked file goes to the file service at once and
@@ -31,7 +31,7 @@ export function FileField({ field, id, value, onChange, disabled, invalid, descr
       setUpload({ state: "idle" });
       onChange(uploaded.url);
     } catch (cause) {
-      setUpload({ state: "failed", message: cause instanceof Error ? cause.message : String(cause) });
+      setUpload({ state: "failed", failure: uploadFailure(cause) });
     } finally {
       // The same file can be picked again after a failure or a removal.
       if (input.current) input.current.value = "";
@@ -63,7 +63,7 @@ export function FileField({ field, id, value, onChange, disabled, invalid, descr
       ) : null}
       {upload.state === "failed" ? (
         <p className={`${fieldErrorClass} ${userText}`} role="alert" dir="auto">
-          {t("dynamicForm.file.failed", { message: upload.message })}
+          {"status" in upload.failure ? t("dynamicForm.file.failedStatus", { status: upload.failure.status }) : t("dynamicForm.file.failed", { message: upload.failure.reason })}
         </p>
       ) : null}
       {url ? (

@@ -1289,6 +1289,7 @@ const de: CoreCatalogue = {
       uploading: "{{name}} wird hochgeladen…",
       uploaded: "Hochgeladen",
       failed: "Hochladen fehlgeschlagen: {{message}}",
+      failedStatus: "Hochladen fehlgeschlagen (Status {{status}})",
       remove: "Datei entfernen",
       open: "Datei öffnen",
     },

@@ -1293,6 +1293,7 @@ const en = {
       uploading: "Uploading {{name}}…",
       uploaded: "Uploaded",
       failed: "Upload failed: {{message}}",
+      failedStatus: "Upload failed (status {{status}})",
       remove: "Remove file",
       open: "Open file",
     },

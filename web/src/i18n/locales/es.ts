@@ -1289,6 +1289,7 @@ const es: CoreCatalogue = {
       uploading: "Subiendo {{name}}…",
       uploaded: "Subido",
       failed: "Error al subir: {{message}}",
+      failedStatus: "Error al subir (estado {{status}})",
       remove: "Quitar el archivo",
       open: "Abrir el archivo",
     },

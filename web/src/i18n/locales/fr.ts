@@ -1289,6 +1289,7 @@ const fr: CoreCatalogue = {
       uploading: "Envoi de {{name}}…",
       uploaded: "Envoyé",
       failed: "Échec de l’envoi : {{message}}",
+      failedStatus: "Échec de l’envoi (statut {{status}})",
       remove: "Retirer le fichier",
       open: "Ouvrir le fichier",
     },

@@ -1289,6 +1289,7 @@ const ja: CoreCatalogue = {
       uploading: "{{name}} をアップロード中…",
       uploaded: "アップロード済み",
       failed: "アップロードに失敗しました：{{message}}",
+      failedStatus: "アップロードに失敗しました（ステータス {{status}}）",
       remove: "ファイルを削除",
       open: "ファイルを開く",
     },

@@ -1289,6 +1289,7 @@ const zhCN: CoreCatalogue = {
       uploading: "正在上传 {{name}}…",
       uploaded: "已上传",
       failed: "上传失败：{{message}}",
+      failedStatus: "上传失败（状态码 {{status}}）",
       remove: "移除文件",
       open: "打开文件",
     },

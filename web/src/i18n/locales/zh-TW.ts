@@ -1289,6 +1289,7 @@ const zhTW: CoreCatalogue = {
       uploading: "正在上傳 {{name}}…",
       uploaded: "已上傳",
       failed: "上傳失敗：{{message}}",
+      failedStatus: "上傳失敗（狀態碼 {{status}}）",
       remove: "移除檔案",
       open: "開啟檔案",
     },
