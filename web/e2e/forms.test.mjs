@@ -62,7 +62,7 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
       // Submitting it empty: the spec's messages, nothing sent.
       await form.getByTestId("form-submit").click();
       await form.getByText("Customer is required").waitFor();
-      await form.getByText("Please add at least one Items").waitFor();
+      await form.getByText("Please add at least one item").waitFor();
       assert.equal(await form.getByText("Expected date is required").count(), 1);
 
       await pick(form, "customerId", "pacific", "Pacific Outdoor Supply");

@@ -376,7 +376,7 @@ describe("array fields", () => {
     const { user, onSubmit } = renderForm([f("customerId", "customerSelector", { label: "Customer" }), lines]);
     expect(within(fieldOf("lines")).getByText("Nothing added yet")).toBeInTheDocument();
     await user.click(screen.getByTestId("form-submit"));
-    expect(errorOf("lines")).toHaveTextContent("Please add at least one Lines");
+    expect(errorOf("lines")).toHaveTextContent("Please add at least one line");
     expect(screen.getByTestId("array-add-lines")).toHaveFocus();
 
     await user.click(screen.getByTestId("array-add-lines"));

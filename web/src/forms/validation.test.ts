@@ -52,7 +52,9 @@ describe("the form's rules (spec 001 §5), in the spec's words", () => {
         { name: "ok", label: "Checked", type: "checkbox", required: true },
       ],
     });
-    expect(messages([lines], { lines: [] })).toEqual({ lines: "Please add at least one Lines" });
+    // No word for one item: a wording that needs no noun's number, not 'at least one Lines'.
+    expect(messages([lines], { lines: [] })).toEqual({ lines: "Add at least one: Lines" });
+    expect(messages([{ ...lines, itemLabel: "line" }], { lines: [] })).toEqual({ lines: "Please add at least one line" });
     expect(
       messages([lines], {
         lines: [

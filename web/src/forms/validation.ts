@@ -22,7 +22,8 @@ export type Problem =
   | { rule: "addressIncomplete"; label: string; missing: AddressPart[] }
   | { rule: "mustBeChecked"; label: string }
   | { rule: "selectAtLeastOne"; label: string }
-  | { rule: "addAtLeastOne"; label: string }
+  /** `item`: what one item is called ("line"), when the form says; else the wording needs no noun's number. */
+  | { rule: "addAtLeastOne"; label: string; item?: string }
   | { rule: "itemFieldMissing"; label: string; field: string; n: number };
 
 export type Problems = { readonly [path: string]: Problem };
@@ -72,7 +73,10 @@ export function validate(fields: readonly FormField[], values: FormValues): Prob
       continue;
     }
     const items = itemsOf(value);
-    if (field.required && items.length === 0) problems[field.name] = { rule: "addAtLeastOne", label: field.label };
+    if (field.required && items.length === 0) {
+      const item = field.itemLabel?.trim();
+      problems[field.name] = { rule: "addAtLeastOne", label: field.label, ...(item ? { item } : {}) };
+    }
     items.forEach((item, index) => {
       for (const sub of itemFieldsOf(field)) {
         if (sub.readonly || !fieldProblem(sub, item[sub.name])) continue;
@@ -98,7 +102,9 @@ export function problemText(problem: Problem, t: TFunction): string {
     case "selectAtLeastOne":
       return t("dynamicForm.selectAtLeastOne", { label: problem.label });
     case "addAtLeastOne":
-      return t("dynamicForm.addAtLeastOne", { label: problem.label });
+      // 'Please add at least one line' with the item's own (singular) word; 'Add at least
+      // one: Lines' when there is none, rather than 'Please add at least one Lines'.
+      return problem.item ? t("dynamicForm.addAtLeastOne", { label: problem.item }) : t("dynamicForm.addAtLeastOneOf", { label: problem.label });
     case "itemFieldMissing":
       return t("dynamicForm.itemFieldMissing", { field: problem.field, label: problem.label, n: problem.n });
   }

@@ -1260,6 +1260,7 @@ const de: CoreCatalogue = {
     mustBeChecked: "{{label}} muss angehakt sein",
     selectAtLeastOne: "Bitte mindestens ein(e) {{label}} auswählen",
     addAtLeastOne: "Bitte mindestens ein(e) {{label}} hinzufügen",
+    addAtLeastOneOf: "Mindestens einen Eintrag hinzufügen: {{label}}",
     itemFieldMissing: "Bitte {{field}} für {{label}} Nr. {{n}} angeben",
     listSeparator: ", ",
     address: {

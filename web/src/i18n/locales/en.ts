@@ -1264,6 +1264,7 @@ const en = {
     mustBeChecked: "{{label}} must be checked",
     selectAtLeastOne: "Please select at least one {{label}}",
     addAtLeastOne: "Please add at least one {{label}}",
+    addAtLeastOneOf: "Add at least one: {{label}}",
     itemFieldMissing: "Please enter {{field}} for {{label}} #{{n}}",
     listSeparator: ", ",
     address: {

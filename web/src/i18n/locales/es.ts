@@ -1260,6 +1260,7 @@ const es: CoreCatalogue = {
     mustBeChecked: "Debe marcar {{label}}",
     selectAtLeastOne: "Seleccione al menos un {{label}}",
     addAtLeastOne: "Añada al menos un {{label}}",
+    addAtLeastOneOf: "Añada al menos uno: {{label}}",
     itemFieldMissing: "Indique {{field}} para {{label}} n.º {{n}}",
     listSeparator: ", ",
     address: {

@@ -1260,6 +1260,7 @@ const fr: CoreCatalogue = {
     mustBeChecked: "{{label}} doit être coché",
     selectAtLeastOne: "Veuillez sélectionner au moins un(e) {{label}}",
     addAtLeastOne: "Veuillez ajouter au moins un(e) {{label}}",
+    addAtLeastOneOf: "Ajoutez au moins un élément : {{label}}",
     itemFieldMissing: "Veuillez saisir {{field}} pour {{label}} n° {{n}}",
     listSeparator: ", ",
     address: {

@@ -1260,6 +1260,7 @@ const ja: CoreCatalogue = {
     mustBeChecked: "{{label}}にチェックを入れてください",
     selectAtLeastOne: "{{label}}を1つ以上選択してください",
     addAtLeastOne: "{{label}}を1つ以上追加してください",
+    addAtLeastOneOf: "{{label}}を1つ以上追加してください",
     itemFieldMissing: "{{label}} #{{n}} の{{field}}を入力してください",
     listSeparator: "、",
     address: {

@@ -1260,6 +1260,7 @@ const zhCN: CoreCatalogue = {
     mustBeChecked: "必须勾选{{label}}",
     selectAtLeastOne: "请至少选择一个{{label}}",
     addAtLeastOne: "请至少添加一个{{label}}",
+    addAtLeastOneOf: "请至少添加一项：{{label}}",
     itemFieldMissing: "请填写{{label}} #{{n}} 的{{field}}",
     listSeparator: "、",
     address: {

@@ -1260,6 +1260,7 @@ const zhTW: CoreCatalogue = {
     mustBeChecked: "必須勾選{{label}}",
     selectAtLeastOne: "請至少選擇一個{{label}}",
     addAtLeastOne: "請至少新增一個{{label}}",
+    addAtLeastOneOf: "請至少新增一項：{{label}}",
     itemFieldMissing: "請填寫{{label}} #{{n}} 的{{field}}",
     listSeparator: "、",
     address: {
