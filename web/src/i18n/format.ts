@@ -7,6 +7,16 @@ export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
+/**
+ * A calendar day such as "Dec 1, 2026" from "2026-12-01": a day names no moment, so it is
+ * read in UTC and stays the same day in every time zone.
+ */
+export function formatDay(day: string, language: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(date);
+}
+
 /** The day and the time of a moment apart ("Nov 20, 2026" and "8:30 AM"), for places that may wrap between them. */
 export function formatDateAndTime(iso: string, language: string): { date: string; time: string } {
   const date = new Date(iso);

@@ -2,7 +2,8 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bounded, pretty } from "../../lib/text";
 import { isRecord } from "../../lib/values";
-import { type Records, type Row, type SortOrder, type SummaryWords, columnsOf, fieldsOf, findRecords, humanise, nextOrder, sortRows, summarise } from "./records";
+import { formatDateTime, formatDay } from "../../i18n/format";
+import { type Records, type Row, type SortOrder, type SummaryWords, columnsOf, fieldsOf, findRecords, humanise, isIsoDay, nextOrder, sortRows, summarise } from "./records";
 
 /** Rows a card shows before the rest go to the side panel. */
 export const CARD_ROWS = 10;
@@ -10,9 +11,20 @@ export const CARD_ROWS = 10;
 const JSON_MAX_LINES = 2_000;
 const JSON_MAX_CHARS = 100_000;
 
+/** Dates and moments in the reader's language and time zone (a day stays its day), the raw text in the cell's title. */
 function useWords(): SummaryWords {
-  const { t } = useTranslation();
-  return useMemo(() => ({ yes: t("records.yes"), no: t("records.no"), items: (n: number) => t("records.items", { count: n }), empty: "—" }), [t]);
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(
+    () => ({
+      yes: t("records.yes"),
+      no: t("records.no"),
+      items: (n: number) => t("records.items", { count: n }),
+      empty: "—",
+      date: (iso: string) => (isIsoDay(iso) ? formatDay(iso, language) : formatDateTime(iso, language)),
+    }),
+    [t, language],
+  );
 }
 
 const SORT_MARK = { ascending: "▲", descending: "▼" } as const;
@@ -88,11 +100,12 @@ export function RecordView({ record }: { record: Row }) {
       {fields.map((key) => {
         const value = record[key];
         const rows = Array.isArray(value) && value.length > 0 && value.every(isRecord) ? (value as Row[]) : null;
+        const text = rows ? undefined : summarise(value, words);
         return (
           <div key={key} className="contents">
             <dt className="pt-0.5 text-xs font-medium text-slate-500 sm:pt-0 sm:text-sm">{humanise(key)}</dt>
-            <dd className="min-w-0 break-words text-slate-900" dir="auto">
-              {rows ? <RecordsTable rows={rows} limit={CARD_ROWS} testId="record-nested" /> : summarise(value, words)}
+            <dd className="min-w-0 break-words text-slate-900" dir="auto" title={typeof value === "string" && value !== text ? value : undefined}>
+              {rows ? <RecordsTable rows={rows} limit={CARD_ROWS} testId="record-nested" /> : text}
             </dd>
           </div>
         );
@@ -113,6 +126,15 @@ export function RawJson({ value }: { value: unknown }) {
   );
 }
 
+/** The names a page wrapper gives how many records there are in all. */
+const TOTAL_KEYS = ["totalCount", "total", "total_count", "totalRecords", "total_records", "totalElements", "total_elements", "count"];
+
+/** How many records there are in all when the answer says more than it holds (a page of them); undefined otherwise. */
+function totalOf(meta: Row, received: number): number | undefined {
+  const total = TOTAL_KEYS.map((key) => meta[key]).find((v): v is number => typeof v === "number" && Number.isInteger(v));
+  return total !== undefined && total > received ? total : undefined;
+}
+
 type AnswerProps = {
   data: unknown;
   /** Opens every record in the side panel; offered when the list is longer than the card shows. */
@@ -130,12 +152,19 @@ export function AnswerView({ data, onShowAll }: AnswerProps) {
   const [raw, setRaw] = useState(false);
   if (!records) return <RawJson value={data} />;
   const long = records.kind === "list" && records.rows.length > CARD_ROWS;
+  const total = records.kind === "list" ? totalOf(records.meta, records.rows.length) : undefined;
   return (
     <div className="space-y-1.5" data-testid="answer-view">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {records.kind === "list" && (
           <span className="text-slate-600" data-testid="records-count">
-            {long ? t("records.showing", { shown: CARD_ROWS, count: records.rows.length }) : t("records.count", { count: records.rows.length })}
+            {total !== undefined
+              ? long
+                ? t("records.showingOfTotal", { shown: CARD_ROWS, count: records.rows.length, total })
+                : t("records.countOfTotal", { count: records.rows.length, total })
+              : long
+                ? t("records.showing", { shown: CARD_ROWS, count: records.rows.length })
+                : t("records.count", { count: records.rows.length })}
           </span>
         )}
         <div className="ml-auto flex items-center gap-1">

@@ -110,8 +110,14 @@ export function humanise(key: string): string {
   return [first!.charAt(0).toUpperCase() + first!.slice(1), ...rest].join(" ");
 }
 
-/** The words a summary uses, in the reader's language. */
-export type SummaryWords = { yes: string; no: string; items: (n: number) => string; empty: string };
+/** The words a summary uses, in the reader's language; `date` writes an ISO date or moment in the reader's way. */
+export type SummaryWords = { yes: string; no: string; items: (n: number) => string; empty: string; date?: (iso: string) => string };
+
+/** Whether a text is an ISO 8601 date ("2026-12-01") or moment ("2026-12-01T08:30:00Z"). */
+export const isIsoDate = (text: string): boolean => ISO_DATE.test(text);
+
+/** Whether an ISO date names only a day (no time, so no time zone applies). */
+export const isIsoDay = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(text);
 
 /** The longest summary a cell shows (the whole value is in its tooltip and the raw JSON). */
 const SUMMARY_CHARS = 120;
@@ -126,7 +132,7 @@ export function summarise(value: unknown, words: SummaryWords): string {
   if (value === null || value === undefined || value === "") return words.empty;
   if (typeof value === "boolean") return value ? words.yes : words.no;
   if (typeof value === "number" || typeof value === "bigint") return String(value);
-  if (typeof value === "string") return clip(value);
+  if (typeof value === "string") return words.date && ISO_DATE.test(value) ? words.date(value) : clip(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return words.items(0);
     if (value.every((v) => typeof v === "string" || typeof v === "number")) return clip(value.join(", "));
