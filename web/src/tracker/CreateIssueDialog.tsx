@@ -8,6 +8,7 @@ import { Dialog, DialogClose, buttonClass } from "../components/ui/Dialog";
 import { fieldErrorClass, hintClass, inputClass, labelClass } from "../components/ui/fields";
 import { useErrorText } from "../components/useErrorText";
 import { type Draft, type FormField, createFieldsOf, emptyDraft, formFieldsOf } from "./createDraft";
+import { trackerName } from "./names";
 import { useAssignable, useCreateFields, useCreateIssue, useIssueTypes } from "./queries";
 
 type Props = {
@@ -162,7 +163,7 @@ function CreateIssueForm({ projects, initialProject, onCreated }: { projects: re
               <option value="">{project && types.isPending ? t("tracker.create.loadingTypes") : t("tracker.create.chooseType")}</option>
               {(types.data ?? []).map((type) => (
                 <option key={type.id} value={type.id}>
-                  {type.name}
+                  {trackerName(type.name, t)}
                 </option>
               ))}
             </select>
@@ -249,7 +250,7 @@ function CreateFieldInput({ field, label, value, onChange, error, assignable }: 
                   const optionValue = id === "priority" ? optionLabel(option) : (option.id ?? option.value ?? "");
                   return (
                     <option key={`${i}:${optionValue}`} value={optionValue}>
-                      {optionLabel(option)}
+                      {id === "priority" ? trackerName(optionLabel(option), t) : optionLabel(option)}
                     </option>
                   );
                 })}

@@ -270,4 +270,33 @@ describe("an issue's page", { timeout: 20_000 }, () => {
     expect(detail("issue-resolution")).toHaveTextContent("未解決");
     expect(screen.getByRole("button", { name: "コメントを追加" })).toBeDisabled();
   });
+
+  it("shows the built-in tracker's names in the reader's language and sends the tracker's own", async () => {
+    await chooseLanguage("zh-CN");
+    const { calls, user } = await openIssue();
+    await heading("Dock door 7 sensor broken");
+    expect(screen.getByTestId("issue-status")).toHaveTextContent("进行中");
+    expect(detail("issue-priority")).toHaveTextContent("高");
+    expect(detail("issue-type")).toHaveTextContent("事件");
+    await waitFor(() => expect(transitionButtons()).toEqual(["阻塞", "完成", "停止处理"]));
+
+    await user.click(within(screen.getByTestId("issue-transitions")).getByRole("button", { name: "完成" }));
+    const dialog = screen.getByRole("dialog", { name: "完成" });
+    const resolution = within(dialog).getByRole("combobox");
+    expect(within(resolution).getAllByRole("option").map((o) => o.textContent)).toEqual(["完成", "已修复", "不做", "重复"]);
+    await user.selectOptions(resolution, "已修复");
+    await user.click(within(dialog).getByRole("button", { name: "完成" }));
+    // What goes back to the tracker is its own name, not the words shown.
+    await waitFor(() => expect(posts(calls, "/issue/OPS-12/transitions")).toEqual([{ transition: { id: "41" }, fields: { resolution: { name: "Fixed" } } }]));
+    await waitFor(() => expect(detail("issue-resolution")).toHaveTextContent("已修复"));
+  });
+
+  it("leaves another tracker's own names as they are", async () => {
+    await chooseLanguage("de");
+    await openIssue({ issues: [{ ...incident, fields: { ...incident.fields, priority: { id: "9", name: "P1 – Kritisch" }, issuetype: { id: "7", name: "Störung" } } }] });
+    await heading("Dock door 7 sensor broken");
+    expect(detail("issue-priority")).toHaveTextContent("P1 – Kritisch");
+    expect(detail("issue-type")).toHaveTextContent("Störung");
+    expect(screen.getByTestId("issue-status")).toHaveTextContent("In Arbeit");
+  });
 });

@@ -9,6 +9,7 @@ import { useErrorText } from "../components/useErrorText";
 import { IssueComments } from "./IssueComments";
 import { IssueTransitions } from "./IssueTransitions";
 import { BackToIssues, Day, JiraNotice, Moment, PersonName, StatusBadge, userText } from "./parts";
+import { trackerName } from "./names";
 import { useIssue } from "./queries";
 
 /**
@@ -129,11 +130,11 @@ function IssueDetails({ issue, reloading }: { issue: TrackerIssue; reloading: bo
           </h2>
           <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 lg:grid-cols-1">
             <Detail term={t("tracker.field.type")} testId="issue-type">
-              <Value text={fields.issuetype?.name} none={none} />
+              <Value text={trackerName(fields.issuetype?.name, t)} none={none} />
             </Detail>
             <Detail term={t("tracker.field.status")}>{fields.status ? <StatusBadge status={fields.status} /> : none}</Detail>
             <Detail term={t("tracker.field.priority")} testId="issue-priority">
-              <Value text={fields.priority?.name} none={none} />
+              <Value text={trackerName(fields.priority?.name, t)} none={none} />
             </Detail>
             <Detail term={t("tracker.field.assignee")} testId="issue-assignee">
               <PersonName user={fields.assignee} fallback={t("tracker.unassigned")} />
@@ -164,7 +165,7 @@ function IssueDetails({ issue, reloading }: { issue: TrackerIssue; reloading: bo
               <Value text={fields[FACILITY_FIELD]?.value} none={none} />
             </Detail>
             <Detail term={t("tracker.field.resolution")} testId="issue-resolution">
-              <Value text={fields.resolution?.name} none={t("tracker.issue.unresolved")} />
+              <Value text={trackerName(fields.resolution?.name, t)} none={t("tracker.issue.unresolved")} />
             </Detail>
             <Detail term={t("tracker.field.created")} testId="issue-created">
               <Moment iso={fields.created} />

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { TrackerIssue } from "../api/trackerRest";
+import { trackerName } from "./names";
 import { Age, PersonName, StatusBadge, userText } from "./parts";
 
 /** Where an issue's page is. */
@@ -54,7 +55,7 @@ export function IssueTable({ issues, now }: { issues: readonly TrackerIssue[]; n
               </th>
               <td className="hidden px-3 py-3 text-slate-700 md:table-cell">
                 <span dir="auto" className={`${userText} line-clamp-2`}>
-                  {fields.issuetype?.name}
+                  {trackerName(fields.issuetype?.name, t)}
                 </span>
               </td>
               <td className="px-3 py-3 text-slate-900">
@@ -65,7 +66,7 @@ export function IssueTable({ issues, now }: { issues: readonly TrackerIssue[]; n
               <td className="px-3 py-3">{fields.status && <StatusBadge status={fields.status} />}</td>
               <td className="hidden px-3 py-3 text-slate-700 lg:table-cell">
                 <span dir="auto" className={`${userText} line-clamp-1`}>
-                  {fields.priority?.name ?? ""}
+                  {trackerName(fields.priority?.name, t) ?? ""}
                 </span>
               </td>
               <td className="hidden px-3 py-3 text-slate-700 sm:table-cell">

@@ -5,6 +5,7 @@ import { Spinner } from "../components/icons";
 import { Dialog, DialogClose, buttonClass } from "../components/ui/Dialog";
 import { hintClass, inputClass, labelClass } from "../components/ui/fields";
 import { Refused, useRefusalLines } from "./parts";
+import { trackerName } from "./names";
 import { useDoTransition, useTransitions } from "./queries";
 
 /**
@@ -60,7 +61,7 @@ export function IssueTransitions({ issueKey }: { issueKey: string }) {
       >
         {pendingId === transition.id && <Spinner className="size-4" />}
         <span dir="auto" className="[overflow-wrap:anywhere]">
-          {transition.name}
+          {trackerName(transition.name, t)}
         </span>
       </button>
     ));
@@ -101,7 +102,7 @@ function ResolutionDialog({ transition, pending, refusal, onClose, onSubmit }: D
     <Dialog
       open={transition !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={transition?.name ?? ""}
+      title={trackerName(transition?.name, t) ?? ""}
       description={t("tracker.transition.resolutionIntro")}
       testId="resolution-dialog"
     >
@@ -139,7 +140,7 @@ function ResolutionForm({ transition, pending, refusal, onSubmit }: Omit<DialogP
           <select id={ids.resolution} value={resolution} onChange={(e) => setResolution(e.target.value)} className={inputClass} autoFocus>
             {options.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {trackerName(name, t)}
               </option>
             ))}
           </select>
@@ -170,7 +171,7 @@ function ResolutionForm({ transition, pending, refusal, onSubmit }: Omit<DialogP
         <button type="submit" className={`${buttonClass.primary} gap-2`} disabled={pending}>
           {pending && <Spinner className="size-4" />}
           <span dir="auto" className="[overflow-wrap:anywhere]">
-            {transition.name}
+            {trackerName(transition.name, t)}
           </span>
         </button>
       </div>

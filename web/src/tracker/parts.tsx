@@ -8,6 +8,7 @@ import { FormAlert } from "../components/ui/FormAlert";
 import { useErrorText } from "../components/useErrorText";
 import type { StatusRef } from "../generated/tools/jira/StatusRef";
 import { formatAge, formatDateTime } from "../i18n/format";
+import { trackerName } from "./names";
 import { useTrackerStatus } from "./queries";
 
 /**
@@ -28,11 +29,12 @@ const CATEGORY: Record<string, string> = {
 
 /** A status as the tracker names it, coloured by its category. */
 export function StatusBadge({ status }: { status: StatusRef }) {
+  const { t } = useTranslation();
   const category = status.statusCategory?.key ?? "";
   return (
-    <span className={`${badge} ${CATEGORY[category] ?? CATEGORY.new}`} data-category={category || undefined} data-testid="issue-status" title={status.statusCategory?.name}>
+    <span className={`${badge} ${CATEGORY[category] ?? CATEGORY.new}`} data-category={category || undefined} data-testid="issue-status" title={trackerName(status.statusCategory?.name, t)}>
       <span dir="auto" className={userText}>
-        {status.name}
+        {trackerName(status.name, t)}
       </span>
     </span>
   );

@@ -284,6 +284,23 @@ describe("the issue tracker's card", () => {
     expect(screen.getByTestId("jira-footer").textContent).toBe("Ergebnisse der Vorgangsverwaltung");
   });
 
+  it("says the built-in tracker's statuses, priorities and types in the reader's language, another tracker's names as they are", async () => {
+    await chooseLanguage("zh-CN");
+    const { unmount } = render(<JiraCard invocation={done("jiraGetTransitions", examples.transitions, examples.transitionsInput)} />);
+    await expand();
+    const items = screen.getAllByTestId("jira-transition").map((li) => within(li));
+    // 'Start progress' and 'Resolve' are that tracker's own names; the statuses are the built-in ones.
+    expect(items.map((item) => item.getByTestId("jira-transition-name").textContent)).toEqual(["Start progress", "Resolve"]);
+    expect(items.map((item) => item.getByTestId("jira-transition-to").textContent)).toEqual(["→目标：进行中", "→目标：完成"]);
+    unmount();
+    render(<JiraCard invocation={done("jiraSearchIssues", examples.search)} />);
+    await expand();
+    const first = within(screen.getAllByTestId("jira-issue")[0]!);
+    expect(first.getByTestId("jira-issue-status").textContent).toBe("待办");
+    expect(first.getByTestId("jira-issue-priority").textContent).toContain("高");
+    expect(first.getByTestId("jira-issue-type").textContent).toContain("事件");
+  });
+
   it("shows what samples.ts says it shows of a result", async () => {
     const cases = [
       ["jiraGetProjects", examples.projects, checks.jiraGetProjects!(examples.projects)],

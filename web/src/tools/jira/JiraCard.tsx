@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { IconProps } from "../../components/icons";
+import { trackerName } from "../../tracker/names";
 import { ToolCardShell } from "../shell/ToolCardShell";
 import type { OutputOf, ToolCardProps } from "../types";
 import { CreateIcon, FieldsIcon, ProjectsIcon, SearchIssuesIcon, TransitionIcon } from "./icons";
@@ -132,7 +133,7 @@ function ApprovalSummary({ tool, input, denied, parameters }: { tool: JiraTool; 
   let lead: string | undefined;
   if (tool === "jiraCreateIssue") lead = params.project ? t("jira.approval.createIssue", { project: params.project }) : t("jira.approval.createIssueAnywhere");
   else if (tool === "jiraDoTransition" && params.issue && params.transitionId) lead = t("jira.approval.byTransition", { issue: params.issue, id: params.transitionId });
-  else if (tool === "jiraDoTransition" && params.issue && params.toStatus) lead = t("jira.approval.toStatus", { issue: params.issue, status: params.toStatus });
+  else if (tool === "jiraDoTransition" && params.issue && params.toStatus) lead = t("jira.approval.toStatus", { issue: params.issue, status: trackerName(params.toStatus, t) });
   return (
     <>
       {lead && !denied && (

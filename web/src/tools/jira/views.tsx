@@ -5,6 +5,7 @@ import { isRecord, str } from "../../lib/values";
 import { PREVIEW_MAX_CHARS, RESULT_PREVIEW_LINES } from "../limits";
 import type { OutputOf } from "../types";
 import { issueLink } from "./jira";
+import { trackerName } from "../../tracker/names";
 import { LABEL, UserText } from "./parts";
 
 /**
@@ -33,9 +34,10 @@ const ALLOWED_SHOWN = 12;
 
 /** A status, as a small badge. */
 function Status({ name, testId }: { name: string; testId?: string }) {
+  const { t } = useTranslation();
   return (
     <span className="inline-block max-w-full rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800" data-testid={testId}>
-      <UserText text={name} lines={1} />
+      <UserText text={trackerName(name, t)} lines={1} />
     </span>
   );
 }
@@ -133,7 +135,7 @@ function FieldsTable({ issueType }: { issueType: IssueTypeMeta }) {
                     <ul className="flex flex-wrap gap-1" data-testid="jira-allowed">
                       {allowed.slice(0, ALLOWED_SHOWN).map((value, i) => (
                         <li key={`${i}:${value}`} className={`max-w-full ${CHIP}`}>
-                          <UserText text={value} lines={1} />
+                          <UserText text={trackerName(value, t)} lines={1} />
                         </li>
                       ))}
                       {allowed.length > ALLOWED_SHOWN && <li className="px-1 py-0.5 text-xs text-slate-500">{t("jira.createMeta.more", { n: allowed.length - ALLOWED_SHOWN })}</li>}
@@ -167,7 +169,7 @@ export function CreateMetaView({ result }: Result<"createMeta">) {
               {project.issuetypes.map((issueType, i) => (
                 <div key={`${i}:${issueType.name}`} className="space-y-1" data-testid="jira-issue-type">
                   <p className="text-sm text-slate-800">
-                    <UserText text={issueType.name} lines={1} className="font-medium" testId="jira-issue-type-name" />
+                    <UserText text={trackerName(issueType.name, t)} lines={1} className="font-medium" testId="jira-issue-type-name" />
                   </p>
                   {issueType.description && (
                     <p className="text-xs text-slate-500">
@@ -249,8 +251,8 @@ function IssueItem({ issue }: { issue: Issue }) {
   const assignee = fields.assignee?.displayName;
   const meta: { key: string; label: string; value: string | undefined; testId: string }[] = [
     { key: "assignee", label: t("jira.search.assignee"), value: assignee || t("jira.search.unassigned"), testId: "jira-issue-assignee" },
-    { key: "priority", label: t("jira.search.priority"), value: fields.priority?.name || t("jira.search.noPriority"), testId: "jira-issue-priority" },
-    { key: "type", label: t("jira.search.type"), value: fields.issuetype?.name, testId: "jira-issue-type" },
+    { key: "priority", label: t("jira.search.priority"), value: trackerName(fields.priority?.name, t) || t("jira.search.noPriority"), testId: "jira-issue-priority" },
+    { key: "type", label: t("jira.search.type"), value: trackerName(fields.issuetype?.name, t), testId: "jira-issue-type" },
     { key: "project", label: t("jira.search.project"), value: fields.project?.key, testId: "jira-issue-project" },
   ];
   return (
@@ -328,13 +330,13 @@ export function TransitionsView({ result }: Result<"transitions">) {
           {result.transitions.map((transition, i) => (
             <li key={`${i}:${transition.id}`} className="min-w-0 px-3 py-2" data-testid="jira-transition">
               <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-                <UserText text={transition.name} lines={1} className="text-sm font-medium text-slate-900" testId="jira-transition-name" />
+                <UserText text={trackerName(transition.name, t)} lines={1} className="text-sm font-medium text-slate-900" testId="jira-transition-name" />
                 <span className="font-mono text-xs text-slate-500" data-testid="jira-transition-id">
                   {t("jira.transitions.id", { id: transition.id })}
                 </span>
                 <span className="inline-flex min-w-0 items-center gap-1 text-xs text-slate-600" data-testid="jira-transition-to">
                   <span aria-hidden="true">→</span>
-                  <UserText text={t("jira.transitions.to", { status: transition.to.name })} lines={1} />
+                  <UserText text={t("jira.transitions.to", { status: trackerName(transition.to.name, t) })} lines={1} />
                 </span>
               </p>
               {transition.to.description && (
@@ -366,7 +368,7 @@ export function DoTransitionView({ result }: Result<"doTransition">) {
           <>
             <dt className="text-slate-500">{t("jira.doTransition.transition")}</dt>
             <dd className="min-w-0 text-slate-900">
-              <UserText text={result.transitionName} lines={1} />
+              <UserText text={trackerName(result.transitionName, t)} lines={1} />
             </dd>
           </>
         )}
