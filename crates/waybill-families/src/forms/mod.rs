@@ -453,9 +453,11 @@ mod tests {
         let pickup = form("book a carrier pickup for Pacific Outdoor Supply on 2026-12-02 at 2 pm at door D05");
         assert_eq!(pickup.title, "Carrier pickup");
         assert_eq!(default_of(&pickup, "customerId"), Some(&json!("Pacific Outdoor Supply")));
-        assert_eq!(default_of(&pickup, "pickupAt"), Some(&json!("2026-12-02 14:00:00")));
-        assert_eq!(default_of(&pickup, "dockDoor"), Some(&json!("D05")));
-        assert_eq!(default_of(&form("schedule a pickup tomorrow at 10:30"), "pickupAt"), Some(&json!("2026-11-24 10:30:00")));
+        assert_eq!(default_of(&pickup, "windowStart"), Some(&json!("2026-12-02 14:00:00")));
+        assert_eq!(default_of(&pickup, "windowEnd"), Some(&json!("2026-12-02 16:00:00")), "a window of two hours from the time said");
+        assert_eq!(default_of(&pickup, "kind"), Some(&json!("outbound")));
+        assert_eq!(default_of(&pickup, "doorId"), Some(&json!("D05")));
+        assert_eq!(default_of(&form("schedule a pickup tomorrow at 10:30"), "windowStart"), Some(&json!("2026-11-24 10:30:00")));
         let ctx = ToolContext::detached();
         assert!(tool().offline_input("what is the weather in Paris", &ctx).is_none(), "no form for words that ask for none");
     }

@@ -94,8 +94,14 @@ impl Said {
                 (_, FieldType::CarrierSelector) => self.carrier.clone().map(|c| json!(c)),
                 ("poNumber" | "reference", _) => self.reference.clone().map(|r| json!(r)),
                 (_, FieldType::Date) => self.date.map(|d| json!(d.to_string())),
+                // A window the user gave one time for: two hours from it.
+                ("windowEnd", FieldType::Datetime) => self
+                    .date
+                    .zip(self.time)
+                    .and_then(|(d, t)| d.to_datetime(t).checked_add(jiff::SignedDuration::from_hours(2)).ok())
+                    .map(|end| json!(end.strftime("%Y-%m-%d %H:%M:%S").to_string())),
                 (_, FieldType::Datetime) => self.date.zip(self.time).map(|(d, t)| json!(format!("{d} {}", t.strftime("%H:%M:%S")))),
-                ("dockDoor", _) => self.door.clone().map(|d| json!(d)),
+                ("doorId", _) => self.door.clone().map(|d| json!(d)),
                 _ => None,
             };
             if value.is_some() {
@@ -289,14 +295,37 @@ pub fn pickup_request_form(lang: Lang) -> UserInputRequest {
         true,
     );
     service.depends_on = Some("carrierId".into());
+    // The yard books the pickup as an outbound dock appointment: its window, door and
+    // direction go by the appointment's own names.
     let pickup_at = field(
-        "pickupAt",
-        &t(["Pickup time", "提货时间", "提貨時間", "Hora de recogida", "集荷日時", "Abholzeit", "Heure d'enlèvement"]),
+        "windowStart",
+        &t(["Pickup from", "提货开始时间", "提貨開始時間", "Recogida desde", "集荷開始", "Abholung ab", "Enlèvement à partir de"]),
         FieldType::Datetime,
         true,
     );
+    let pickup_by = field(
+        "windowEnd",
+        &t(["Pickup by", "提货截止时间", "提貨截止時間", "Recogida hasta", "集荷終了", "Abholung bis", "Enlèvement au plus tard"]),
+        FieldType::Datetime,
+        true,
+    );
+    let mut kind = field("kind", &t(["Direction", "方向", "方向", "Dirección", "方向", "Richtung", "Sens"]), FieldType::Radio, true);
+    kind.options = vec![option(
+        "outbound",
+        t([
+            "Outbound: the carrier collects",
+            "出库：承运商提货",
+            "出庫：承運商提貨",
+            "Salida: el transportista recoge",
+            "出荷：運送業者が集荷",
+            "Ausgang: der Spediteur holt ab",
+            "Sortie : le transporteur enlève",
+        ]),
+    )];
+    kind.default_value = Some(json!("outbound"));
+    kind.readonly = true;
     let mut door =
-        field("dockDoor", &t(["Dock door", "月台门", "月台門", "Puerta del muelle", "ドックドア", "Rampentor", "Porte de quai"]), FieldType::Text, false);
+        field("doorId", &t(["Dock door", "月台门", "月台門", "Puerta del muelle", "ドックドア", "Rampentor", "Porte de quai"]), FieldType::Text, false);
     door.placeholder = Some("D05".into());
     let mut notes = field("notes", &t(["Notes", "备注", "備註", "Notas", "備考", "Notizen", "Remarques"]), FieldType::Textarea, false);
     notes.placeholder = Some(t([
@@ -409,6 +438,8 @@ pub fn pickup_request_form(lang: Lang) -> UserInputRequest {
             carrier,
             service,
             pickup_at,
+            pickup_by,
+            kind,
             door,
             closes_at,
             ship_from,

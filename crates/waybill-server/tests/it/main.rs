@@ -21,6 +21,7 @@ mod files;
 mod files_s3;
 mod forbidden_characters;
 mod form_actions;
+mod pickup_booking;
 mod forms;
 mod import_names;
 mod instances;

@@ -165,6 +165,7 @@ impl OfflineModel {
     /// The call that carries out a submitted form: the first offered tool that can fill
     /// its arguments from the answers.
     fn follow_up(&self, text: &str, answers: &Value, offered: &[String], ctx: &ToolContext) -> Option<(String, Value)> {
+        let answers = &zoned_answers(answers, &ctx.caller.timezone);
         offered
             .iter()
             .filter_map(|name| self.registry.get(name))
@@ -179,6 +180,25 @@ impl OfflineModel {
             t.offline_input(text, ctx).filter(|input| input.as_object().is_none_or(|o| !o.is_empty())).map(|input| (t.name().to_owned(), input))
         })
     }
+}
+
+/// A form's answers with each date and time of day (`2026-12-02 14:00:00`, as a form's
+/// date-time field gives it) as the moment it is in the user's zone
+/// (`2026-12-02T14:00:00-08:00`), as systems take a time; the rest as answered.
+fn zoned_answers(answers: &Value, timezone: &str) -> Value {
+    let Ok(zone) = jiff::tz::TimeZone::get(timezone).or_else(|_| jiff::tz::TimeZone::get("UTC")) else { return answers.clone() };
+    let mut answers = answers.clone();
+    if let Some(Value::Object(values)) = answers.get_mut("values") {
+        for value in values.values_mut() {
+            let Some(local) = value.as_str().filter(|s| s.len() == 19 && s.as_bytes()[10] == b' ').and_then(|s| s.parse::<jiff::civil::DateTime>().ok()) else {
+                continue;
+            };
+            if let Ok(moment) = local.to_zoned(zone.clone()) {
+                *value = Value::String(moment.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string());
+            }
+        }
+    }
+    answers
 }
 
 /// The context the offline model fills arguments in: the reader, when known.
@@ -409,6 +429,14 @@ mod tests {
         assert!(!text.contains("timeTool"));
         let hello = vec![ModelMessage::User(vec![UserContent::Text("Hallo".into())])];
         assert_eq!(text_of(&events(&model, request_for(hello, &registry, german)).await), words::no_provider(Lang::De));
+    }
+
+    #[test]
+    fn a_forms_date_times_reach_a_system_in_the_users_zone() {
+        let answers = json!({"submitted": true, "values": {"windowStart": "2026-12-02 14:00:00", "expectedDate": "2026-12-01", "reference": "PO-48213"}});
+        let zoned = zoned_answers(&answers, "America/Los_Angeles");
+        assert_eq!(zoned["values"], json!({"windowStart": "2026-12-02T14:00:00-08:00", "expectedDate": "2026-12-01", "reference": "PO-48213"}));
+        assert_eq!(zoned_answers(&answers, "")["values"]["windowStart"], "2026-12-02T14:00:00+00:00", "UTC when the zone is unknown");
     }
 
     #[tokio::test]
