@@ -155,6 +155,16 @@ pub async fn send(
         Err(e) => return failed(input, e.to_string(), Vec::new(), ADMIN_FIXES),
     };
     let mut request = request.header("Accept", "application/json").header(TENANT_HEADER, &caller.tenant_id).header(FACILITY_HEADER, &caller.facility_id);
+    let call = crate::service::SignedCall {
+        tenant_id: &caller.tenant_id,
+        facility_id: &caller.facility_id,
+        user_id: Some(&caller.user_id),
+        method: &op.method,
+        url: &url,
+    };
+    if let Some((name, value)) = shared.call_statement(&system.record, &call) {
+        request = request.header(name, value);
+    }
     if let Some(body) = &args.body {
         request = request.json(body);
     }

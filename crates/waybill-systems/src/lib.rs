@@ -37,7 +37,7 @@ use waybill_tools::{Family, Migrations, Services, Tool, typed};
 pub use errors::SystemError;
 pub use oms::Oms;
 pub use records::Kind;
-pub use service::{ConnectionTest, OperationInfo, Shared, SystemInfo, SystemInput};
+pub use service::{CallSigner, ConnectionTest, OperationInfo, Shared, SignedCall, SystemInfo, SystemInput};
 
 static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("./src/migrations/sqlite");
 static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("./src/migrations/postgres");

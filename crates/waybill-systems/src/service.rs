@@ -25,9 +25,53 @@ pub struct Shared {
     trusted: Mutex<HashMap<String, Outbound>>,
 }
 
+/// The signer of each set of services' calls to built-in systems, by the services' sealer:
+/// the admin API and each tool family make a [`Shared`] of their own over the same
+/// services, and all of them sign alike.
+type Signers = Vec<(std::sync::Weak<waybill_tools::sealing::Sealer>, Arc<dyn CallSigner>)>;
+static SIGNERS: Mutex<Signers> = Mutex::new(Vec::new());
+
+/// The call a [`CallSigner`] signs for: who makes it, where, and what it asks.
+#[derive(Debug, Clone, Copy)]
+pub struct SignedCall<'a> {
+    pub tenant_id: &'a str,
+    /// The facility the caller acts in, checked against their grants before any tool runs.
+    pub facility_id: &'a str,
+    /// The user, when a user makes the call (not for an admin's connection test).
+    pub user_id: Option<&'a str>,
+    pub method: &'a str,
+    pub url: &'a url::Url,
+}
+
+/// Adds to each call of a system Waybill serves itself (the demo facility's) a statement
+/// of whom the call is made for, which that system checks: a header, or none for a system
+/// it does not sign for.
+pub trait CallSigner: Send + Sync {
+    fn sign(&self, system: &str, call: &SignedCall<'_>) -> Option<(String, String)>;
+}
+
 impl Shared {
     pub fn new(services: Services) -> Arc<Self> {
         Arc::new(Self { services, catalogues: Catalogues::default(), tokens: Tokens::default(), trusted: Mutex::new(HashMap::new()) })
+    }
+
+    /// Signs calls to built-in systems with `signer` from now on, in every [`Shared`] over
+    /// these services.
+    pub fn set_call_signer(&self, signer: Arc<dyn CallSigner>) {
+        let mut signers = SIGNERS.lock().expect("signers lock");
+        signers.retain(|(sealer, _)| sealer.strong_count() > 0 && !std::ptr::eq(sealer.as_ptr(), Arc::as_ptr(&self.services.sealer)));
+        signers.push((Arc::downgrade(&self.services.sealer), signer));
+    }
+
+    /// The statement to send with `call` to `record`: for a built-in system only.
+    pub fn call_statement(&self, record: &SystemRecord, call: &SignedCall<'_>) -> Option<(String, String)> {
+        if !record.built_in {
+            return None;
+        }
+        let signers = SIGNERS.lock().expect("signers lock");
+        let signer = signers.iter().find(|(sealer, _)| std::ptr::eq(sealer.as_ptr(), Arc::as_ptr(&self.services.sealer)))?.1.clone();
+        drop(signers);
+        signer.sign(&record.name, call)
     }
 
     /// The client a system is called through: the guarded one, or for a system Waybill
@@ -362,10 +406,15 @@ impl Shared {
         let started = Instant::now();
         let elapsed = |started: Instant| started.elapsed().as_millis() as u64;
         let auth = loaded.record.auth(&self.services.sealer)?;
-        let request = match outbound.get(&probe) {
+        let mut request = match outbound.get(&probe) {
             Ok(r) => r.header("Accept", "application/json").header("X-Tenant-Id", tenant_id).header("X-Facility-Id", facility_id),
             Err(e) => return Ok(ConnectionTest { ok: false, status: None, message: e.to_string(), elapsed_ms: 0 }),
         };
+        if let Ok(url) = url::Url::parse(&probe)
+            && let Some((name, value)) = self.call_statement(&loaded.record, &SignedCall { tenant_id, facility_id, user_id: None, method: "GET", url: &url })
+        {
+            request = request.header(name, value);
+        }
         let request = match self.tokens.sign(&loaded.record.id, &auth, &outbound, request).await {
             Ok(r) => r,
             Err(e) => return Ok(ConnectionTest { ok: false, status: None, message: e.to_string(), elapsed_ms: elapsed(started) }),
