@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { IframeViewer } from "./IframeViewer";
 import { FRAME_SANDBOX, WebPreview } from "./WebPreview";
 
 const flush = () => act(async () => {});
@@ -84,5 +85,30 @@ describe("web preview", () => {
     expect(screen.getByText("Preview not available")).toBeVisible();
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.queryByTitle("Bad")).toBeNull();
+  });
+});
+
+describe("a dashboard in the side panel", () => {
+  it("shows the page without the web preview's port and address; a real preview keeps them", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("ok"));
+    const src = `${window.location.origin.replace(/:\d+$/, "")}:3900/d/dt0k3n?lang=en`;
+    const { unmount } = render(<IframeViewer artifact={{ id: "dashboard-1", type: "iframe", title: "Yard dwell time", props: { src, page: "dashboard" } }} />);
+    await flush();
+    expect(screen.getByTitle("Yard dwell time")).toHaveAttribute("src", src);
+    expect(screen.queryByTestId("preview-port")).toBeNull();
+    expect(screen.queryByTestId("preview-address")).toBeNull();
+    expect(screen.getByRole("link", { name: "Open in New Tab" })).toHaveAttribute("href", src);
+    unmount();
+
+    // A chat stored before the artifact said it is a dashboard: its own path says so.
+    const { unmount: gone } = render(<IframeViewer artifact={{ id: "dashboard-2", type: "iframe", title: "Old", props: { src: "/d/dt0k3n" } }} />);
+    await flush();
+    expect(screen.queryByTestId("preview-port")).toBeNull();
+    gone();
+
+    render(<IframeViewer artifact={{ id: "p", type: "iframe", title: "Dev server", props: { src: "https://dev.example.com:5173/app" } }} />);
+    await flush();
+    expect(screen.getByTestId("preview-port")).toHaveTextContent("Port 5173");
+    expect(screen.getByTestId("preview-address")).toHaveTextContent("https://dev.example.com:5173/app");
   });
 });

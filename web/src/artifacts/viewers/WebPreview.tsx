@@ -33,9 +33,10 @@ function portOf(url: string): string | null {
 /**
  * A web page in a sandboxed frame (spec 000 §2 "Preview pane"): Preparing while the address
  * is probed, Loading until the frame loads, up to 3 retries 3 s apart, refresh and open in
- * a new tab. Mount it with `key={src}` so another address starts afresh.
+ * a new tab. Mount it with `key={src}` so another address starts afresh. A page of the app's
+ * own (`appPage`: a dashboard) is no preview of a server: no port and no address in its bar.
  */
-export function WebPreview({ src, title }: { src: string; title: string }) {
+export function WebPreview({ src, title, appPage = false }: { src: string; title: string; appPage?: boolean }) {
   const { t } = useTranslation();
   const url = safeLinkUrl(src);
   const [state, dispatch] = useReducer(previewReducer, initialPreview);
@@ -69,7 +70,7 @@ export function WebPreview({ src, title }: { src: string; title: string }) {
     );
   }
 
-  const port = portOf(url);
+  const port = appPage ? null : portOf(url);
   const restart = () => dispatch({ type: "restart" });
   const retrying = (state.phase === "preparing" || state.phase === "waiting") && state.retry > 0 ? state.retry : 0;
   const openInNewTab = (
@@ -92,9 +93,13 @@ export function WebPreview({ src, title }: { src: string; title: string }) {
             {t("artifacts.preview.port", { port })}
           </span>
         )}
-        <span className="min-w-0 flex-1 truncate px-1 font-mono text-[11px] text-slate-500" title={url}>
-          {url}
-        </span>
+        {appPage ? (
+          <span className="min-w-0 flex-1" />
+        ) : (
+          <span className="min-w-0 flex-1 truncate px-1 font-mono text-[11px] text-slate-500" title={url} data-testid="preview-address">
+            {url}
+          </span>
+        )}
         <button
           type="button"
           onClick={restart}

@@ -38,7 +38,7 @@ describe("the BI dashboard card", () => {
 
   it("registers the dashboard page for its message, in the reader's language, and opens it in the side panel on click", async () => {
     render(<BiDashboardCard invocation={done(examples.dashboard)} />);
-    const page = { id: "dashboard-01a21044-7f3e-7c11-9d2b-3b1f7a0c5e21", type: "iframe", title: "Yard dwell time", props: { src: "/d/dt0k3n?lang=en" } };
+    const page = { id: "dashboard-01a21044-7f3e-7c11-9d2b-3b1f7a0c5e21", type: "iframe", title: "Yard dwell time", props: { src: "/d/dt0k3n?lang=en", page: "dashboard" } };
     expect(useArtifacts.getState().registered.m4).toEqual([page]);
     expect(opened()).toEqual([]);
     await userEvent.click(header());

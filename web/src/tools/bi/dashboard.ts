@@ -61,5 +61,5 @@ export function withLanguage(src: string, language: string): string {
 
 /** The artifact the card opens: the dashboard page, in the reader's language, titled by the dashboard. */
 export function dashboardArtifact(result: DashboardResult, title: string, language: string): Artifact {
-  return { id: result.artifact.id, type: "iframe", title, props: { src: withLanguage(result.artifact.props.src ?? result.url, language) } };
+  return { id: result.artifact.id, type: "iframe", title, props: { src: withLanguage(result.artifact.props.src ?? result.url, language), page: "dashboard" } };
 }
