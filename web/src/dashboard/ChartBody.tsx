@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef } from "react";
 import type { TileData } from "../generated/bi/TileData";
 import { drawChart } from "./chart";
-import { chartConfig } from "./chartConfig";
+import { chartConfig, chartHeight } from "./chartConfig";
 import { usePage } from "./context";
 import { fill } from "./strings";
 import { chartSeries } from "./tiles";
@@ -14,6 +14,7 @@ export function ChartBody({ tile, kind }: { tile: TileData; kind: "line" | "bar"
   const { strings, language, formats } = usePage();
   const canvas = useRef<HTMLCanvasElement>(null);
   const config = useMemo(() => chartConfig(kind, chartSeries(tile, formats), language), [kind, tile, formats, language]);
+  const height = chartHeight(config);
 
   useLayoutEffect(() => {
     if (!canvas.current) return;
@@ -22,7 +23,7 @@ export function ChartBody({ tile, kind }: { tile: TileData; kind: "line" | "bar"
   }, [config]);
 
   return (
-    <div className="relative h-56 w-full sm:h-64" data-testid="tile-chart">
+    <div className={`relative w-full ${height === undefined ? "h-56 sm:h-64" : ""}`} style={height === undefined ? undefined : { height }} data-testid="tile-chart">
       <canvas ref={canvas} role="img" aria-label={fill(strings.chart, { kind: strings.kind[kind], title: tile.title })} />
     </div>
   );

@@ -54,7 +54,7 @@ describe("the dashboard page", () => {
     const [line, stacked] = drawn().map((d) => d.config);
     expect(line!.type).toBe("line");
     expect(line!.data.labels).toEqual(["Nov 18, 2026", "Nov 19, 2026"]);
-    expect(line!.data.datasets.map((d) => [d.label, d.data])).toEqual([["avg_dwell", [17, 19.5]]]);
+    expect(line!.data.datasets.map((d) => [d.label, d.data])).toEqual([["Avg dwell", [17, 19.5]]]);
     expect(line!.options?.animation).toBe(false);
     expect(stacked!.type).toBe("bar");
     expect(stacked!.data.datasets.map((d) => [d.label, d.data])).toEqual([
@@ -68,7 +68,7 @@ describe("the dashboard page", () => {
     const table = within(tileNamed("Longest dwelling trailers"));
     const rows = within(table.getByTestId("tile-table")).getAllByRole("row");
     expect(rows).toHaveLength(201);
-    expect(within(rows[0]!).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["trailer_id", "<b>carrier</b>", "dwell_hours"]);
+    expect(within(rows[0]!).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Trailer ID", "<b>carrier</b>", "Dwell hours"]);
     expect(within(rows[1]!).getAllByRole("cell").map((c) => c.textContent)).toEqual(["TR-1000", "<img src=x onerror=alert(1)>", "96"]);
     expect(within(rows[1]!).getAllByRole("cell")[0]!.title).toMatch(/^Query: SELECT trailer_id, carrier_name, dwell_hours FROM yard_visits ORDER BY dwell_hours DESC\nData as of /);
     expect(container.querySelector("img, b, script")).toBeNull();

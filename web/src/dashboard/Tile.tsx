@@ -8,6 +8,7 @@ import { usePage } from "./context";
 import { formatInstant, instantOf, textOf, timeColumnOf } from "./format";
 import { fill } from "./strings";
 import { isNumericColumn, kpiValue } from "./tiles";
+import { columnLabel } from "../lib/labels";
 
 /** Rows a table tile renders; the rest are counted ('Showing 200 of 1,000 rows'). */
 export const TABLE_ROWS = 200;
@@ -122,7 +123,7 @@ function TableBody({ tile, label }: { tile: TileData; label: string }) {
             <tr>
               {columns.map((column, i) => (
                 <th key={i} scope="col" className={`px-2 py-1.5 font-medium whitespace-nowrap ${kinds[i]?.numeric ? "text-right" : ""}`}>
-                  {column}
+                  {columnLabel(column)}
                 </th>
               ))}
             </tr>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatAge } from "../i18n/format";
 import { tile } from "../test/dashboards";
-import { chartConfig } from "./chartConfig";
+import { chartConfig, chartHeight, wrapLabel } from "./chartConfig";
 import { blocksOf } from "./Dashboard";
 import { DATA_ELEMENT_ID, embeddedDashboard, readDashboard } from "./data";
 import { EM_DASH, formatsFor, numberFormatter, readMoment, textOf, timeColumnOf } from "./format";
@@ -184,7 +184,32 @@ describe("a chart's data and drawing", () => {
 
   it("has a dataset per value column; numbers as categories stay as written", () => {
     const series = chartSeries(tile({ kind: "line", columns: ["year", "a", "b"], rows: [[2025, 1, null], [2026, 2.5, 3]] }), formats);
-    expect(series).toEqual({ labels: ["2025", "2026"], datasets: [{ label: "a", data: [1, 2.5] }, { label: "b", data: [null, 3] }], stacked: false });
+    expect(series).toEqual({ labels: ["2025", "2026"], datasets: [{ label: "A", data: [1, 2.5] }, { label: "B", data: [null, 3] }], stacked: false });
+  });
+
+  it("names a series by its column as words when the column is written as a key, and keeps a name written for people", () => {
+    const series = chartSeries(tile({ kind: "bar", columns: ["carrier", "order_count", "Avg dwell (h)", "UPS"], rows: [["UPS", 3, 1.5, 2]] }), formats);
+    expect(series.datasets.map((d) => d.label)).toEqual(["Order count", "Avg dwell (h)", "UPS"]);
+  });
+
+  it("labels every bar: upright bars with short labels, many bars or long labels lying across, each label wrapped", () => {
+    const data = (labels: string[]) => ({ labels, datasets: [{ label: "Orders", data: labels.map((_, i) => i) }], stacked: false });
+    const few = chartConfig("bar", data(["UPS", "FedEx", "DHL"]), "en");
+    expect(few.options?.indexAxis).toBe("x");
+    expect(few.options?.scales?.x?.ticks).toMatchObject({ autoSkip: false });
+    expect(few.data.labels).toEqual(["UPS", "FedEx", "DHL"]);
+
+    const carriers = ["United Parcel Service", "FedEx Freight", "Old Dominion Freight Line", "XPO Logistics", "Estes Express", "Saia LTL Freight", "R+L Carriers", "ABF Freight", "TForce Freight", "Southeastern Freight Lines"];
+    const ten = chartConfig("bar", data(carriers), "en");
+    expect(ten.options?.indexAxis, "ten bars with long names lie across").toBe("y");
+    expect(ten.options?.scales?.y?.ticks).toMatchObject({ autoSkip: false });
+    expect(ten.data.labels).toHaveLength(10);
+    expect(ten.data.labels![2]).toEqual(["Old Dominion Freight", "Line"]);
+    expect(ten.data.labels![0]).toBe("United Parcel Service");
+    // Each bar gets a row tall enough for its label.
+    expect(chartHeight(ten)).toBeGreaterThanOrEqual(10 * 28);
+    expect(chartHeight(few)).toBeUndefined();
+    expect(wrapLabel("a".repeat(60), 22)).toEqual(["a".repeat(22), `${"a".repeat(21)}…`]);
   });
 
   it("draws without animation, in the page's language, with a legend only for several series", () => {

@@ -1,5 +1,6 @@
 import type { TileData } from "../generated/bi/TileData";
 import type { JsonValue } from "../generated/serde_json/JsonValue";
+import { columnLabel } from "../lib/labels";
 import { type Formats, timeColumnOf, textOf } from "./format";
 
 type Rows = readonly (readonly JsonValue[])[];
@@ -110,7 +111,7 @@ export function chartSeries(tile: TileData, formats: Formats): ChartSeries {
   }
   return {
     labels: rows.map((row) => label(row[axes.x])),
-    datasets: axes.y.map((i) => ({ label: columns[i] ?? "", data: rows.map((row) => numberOf(row[i])) })),
+    datasets: axes.y.map((i) => ({ label: columnLabel(columns[i] ?? ""), data: rows.map((row) => numberOf(row[i])) })),
     stacked,
   };
 }

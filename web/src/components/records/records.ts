@@ -1,4 +1,8 @@
+import { humanise } from "../../lib/labels";
 import { isRecord } from "../../lib/values";
+
+/** Labels made from keys (lib/labels), as the records view names its columns and fields. */
+export { humanise };
 
 /**
  * Reading an answer as records: a list of objects,
@@ -92,23 +96,6 @@ export function columnsOf(rows: readonly Row[]): string[] {
 
 /** The keys of one record in the same order as a list's columns. */
 export const fieldsOf = (record: Row): string[] => columnsOf([record]);
-
-const ACRONYMS = new Set(["id", "url", "uri", "api", "sku", "uom", "eta", "etd", "po", "so", "asn", "bol", "ip", "ui", "jql", "json", "http", "utc", "pdf", "csv", "gps", "vin", "upc", "ean", "scac", "lpn"]);
-
-/** A key as a label: "trailerId" → "Trailer ID", "yard_location" → "Yard location". */
-export function humanise(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .replace(/[_\-.]+/g, " ")
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.toLowerCase()));
-  if (words.length === 0) return key;
-  const [first, ...rest] = words;
-  return [first!.charAt(0).toUpperCase() + first!.slice(1), ...rest].join(" ");
-}
 
 /** The words a summary uses, in the reader's language; `date` writes an ISO date or moment in the reader's way. */
 export type SummaryWords = { yes: string; no: string; items: (n: number) => string; empty: string; date?: (iso: string) => string };
