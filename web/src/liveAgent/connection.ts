@@ -98,9 +98,10 @@ export class LiveAgentConnection {
   /**
    * Connects: allowed from idle, disconnected or error only ('Cannot connect while in
    * state: {state}'). Resolves once connected or queued; rejects when it failed (the
-   * state is `error` then, and the chat has a system message).
+   * state is `error` then, and the chat has a system message). `question` is what the
+   * customer said they need, handed over with the request.
    */
-  async connect(): Promise<void> {
+  async connect({ question }: { question?: string } = {}): Promise<void> {
     assertCanConnect(this.state.status);
     this.stopAll();
     const attempt = ++this.attempt;
@@ -129,7 +130,7 @@ export class LiveAgentConnection {
               ...(this.options.chatId ? { chatId: this.options.chatId } : {}),
             })
           ).session
-        : await this.client.createSession({ chatId: this.options.chatId, facilityId: this.options.facilityId });
+        : await this.client.createSession({ chatId: this.options.chatId, facilityId: this.options.facilityId, ...(question ? { question } : {}) });
       if (!session?.sessionId) throw new Error("Failed to create live agent session");
       if (!current()) {
         void this.client.close(session.sessionId).catch(() => undefined);

@@ -35,7 +35,8 @@ export type ImClientOptions = {
 };
 
 /** What the customer gives to be queued (the third variant adds name and email). */
-export type SessionRequest = { chatId?: string; facilityId?: string; firstName?: string; lastName?: string; email?: string };
+/** `question`: what the customer said they need, shown to the agents with the request (the chat's last question when not given). */
+export type SessionRequest = { chatId?: string; facilityId?: string; firstName?: string; lastName?: string; email?: string; question?: string };
 
 export type TempSessionRequest = { email: string; firstName: string; lastName: string; title: string; channel: string; chatId?: string };
 

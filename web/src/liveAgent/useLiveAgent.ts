@@ -34,8 +34,8 @@ export type LiveAgent = {
   available: boolean;
   state: LiveAgentState;
   live: boolean;
-  /** Starts connecting (the connect button, the switch); failures are told to the user. */
-  connect: () => void;
+  /** Starts connecting (the connect button, the switch, with what the user said they need); failures are told to the user. */
+  connect: (question?: string) => void;
   /** Leaves (Cancel Connection, Leave Queue, the AI button): ends in idle. */
   leave: () => void;
   /** Sends the text and images to the live agent; false when nothing could be sent. */
@@ -149,13 +149,13 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
   const subscribe = useCallback((listener: () => void) => connection?.subscribe(listener) ?? (() => undefined), [connection]);
   const state = useSyncExternalStore(subscribe, () => connection?.getState() ?? initialState);
 
-  const connect = useCallback(() => {
+  const connect = useCallback((question?: string) => {
     if (!connection) {
       notify("error", t("liveAgent.errors.unavailable"));
       return;
     }
     if (!canConnect(connection.getState().status)) return;
-    connection.connect().catch(() => notify("error", t("liveAgent.errors.connectFailed")));
+    connection.connect(question ? { question } : {}).catch(() => notify("error", t("liveAgent.errors.connectFailed")));
   }, [connection, t]);
 
   const leave = useCallback(() => {

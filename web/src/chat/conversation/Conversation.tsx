@@ -24,6 +24,7 @@ import { TooLargeDialog } from "../input/TooLargeDialog";
 import { useAttachments } from "../input/useAttachments";
 import { ImagesOnlyDialog } from "../liveAgent/ImagesOnlyDialog";
 import { LiveAgentBanner } from "../liveAgent/LiveAgentBanner";
+import { AskNeedDialog } from "../liveAgent/AskNeedDialog";
 import { UserInfoDialog } from "../liveAgent/UserInfoDialog";
 import { providerOptions, resolveModel } from "../models";
 import { ModelPicker } from "../models/ModelPicker";
@@ -90,6 +91,8 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
   const modelsKnown = useRef(models !== undefined);
   modelsKnown.current = models !== undefined;
   const [sending, setSending] = useState(false);
+  // The Live Agent switch asks what the user needs before anyone is queued.
+  const [askingNeed, setAskingNeed] = useState(false);
   const [sentCount, setSentCount] = useState(0);
   // Live-agent messages join the chat like any other, so autosave stores them with it.
   const setMessagesRef = useRef<((update: (list: ChatMessage[]) => ChatMessage[]) => void) | null>(null);
@@ -324,6 +327,12 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
   const last = messages.at(-1);
   const unanswered = !busy && status !== "error" && resumeChecked && last?.role === "user" && !isLiveAgentSource(last);
   const empty = messages.length === 0;
+  const lastQuestion = askingNeed ? lastQuestionOf(messages) : undefined;
+  const selectLiveAgent = () => {
+    // Without the service there is nothing to ask about: connect says it is not available.
+    if (liveAgent.available) setAskingNeed(true);
+    else liveAgent.connect();
+  };
   return (
     <LiveAgentContext value={liveAgent}>
       <AttachmentDropZone onDrop={(files) => add(files, "pick")} imagesOnly={liveAgent.live}>
@@ -371,13 +380,32 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
           onRemoveAllFiles={clear}
           onSend={(text) => void send(text)}
           onStop={() => void stopAnswer()}
-          liveAgent={{ state: liveAgent.state, live: liveAgent.live, onSelectAi: liveAgent.leave, onSelectLiveAgent: liveAgent.connect }}
+          liveAgent={{ state: liveAgent.state, live: liveAgent.live, onSelectAi: liveAgent.leave, onSelectLiveAgent: selectLiveAgent }}
         />
         <TooLargeDialog refused={refused} onClose={dismissRefused} />
         <ImagesOnlyDialog refused={unsupported} onClose={dismissUnsupported} />
+        <AskNeedDialog
+          open={askingNeed}
+          lastQuestion={lastQuestion}
+          onCancel={() => setAskingNeed(false)}
+          onConnect={(need) => {
+            setAskingNeed(false);
+            liveAgent.connect(need);
+          }}
+        />
         <UserInfoDialog request={liveAgent.userInfoRequest} />
       </AttachmentDropZone>
     </LiveAgentContext>
   );
 }
 
+/** The words of the user's last question to the assistant (not what they said to a live agent), if any. */
+function lastQuestionOf(messages: readonly ChatMessage[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const message = messages[i]!;
+    if (message.role !== "user" || isLiveAgentSource(message)) continue;
+    const text = message.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join(" ").trim();
+    if (text) return text;
+  }
+  return undefined;
+}

@@ -89,6 +89,36 @@ describe("the live agent in the chat page", () => {
     expect(live.sessions.get("s-1")!.status).toBe("closed");
   });
 
+  it("the Live Agent switch asks what the user needs first: Cancel queues nobody, Connect hands over their words", async () => {
+    const live = fakeLiveAgentServer({ position: 2 });
+    const { calls } = setUp(live);
+    renderApp("/?chat=c-claim");
+    await connectButton();
+    const creates = () => calls.filter((c) => c.path === "/app-api/customer/server/pool" && (c.body as { status?: string }).status === "1");
+
+    await userEvent.click(screen.getByRole("button", { name: "Live Agent" }));
+    let dialog = await screen.findByRole("dialog", { name: "Talk to a live agent" });
+    const need = within(dialog).getByRole("textbox", { name: "What do you need help with?" });
+    expect(need, "nothing is put in the user's mouth").toHaveValue("");
+    expect(within(dialog).getByRole("button", { name: "Connect" })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(creates()).toEqual([]);
+    expect(screen.getByRole("button", { name: "AI Assistant" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.queryByTestId("live-agent-banner")).toBeNull();
+
+    await userEvent.click(screen.getByRole("button", { name: "Live Agent" }));
+    dialog = await screen.findByRole("dialog", { name: "Talk to a live agent" });
+    // The last question is offered, and taken only when picked.
+    await userEvent.click(within(dialog).getByRole("button", { name: "Use my last question: I want to file a claim for a damaged pallet." }));
+    expect(within(dialog).getByRole("textbox")).toHaveValue("I want to file a claim for a damaged pallet.");
+    await userEvent.clear(within(dialog).getByRole("textbox"));
+    await userEvent.type(within(dialog).getByRole("textbox"), "Pallet 7 arrived crushed, I need a claim number");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Connect" }));
+    expect(await screen.findByText("Queued (Position: 2)")).toBeVisible();
+    expect(creates().map((c) => (c.body as { question?: string }).question)).toEqual(["Pallet 7 arrived crushed, I need a claim number"]);
+  });
+
   it("connected: talks to the agent, renders what the agent sends inert, keeps it with the chat, and shows it after a reload", async () => {
     const live = fakeLiveAgentServer({ agentAvailable: true });
     const { chat, calls } = setUp(live);

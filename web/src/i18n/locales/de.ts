@@ -433,6 +433,15 @@ const de: CoreCatalogue = {
       requeued: "Die Verbindung zum Live-Agenten wurde getrennt. Sie sind wieder in der Warteschlange für den nächsten verfügbaren Agenten.",
       ended: "Die Verbindung zum Live-Agenten wurde getrennt, und das Gespräch ist beendet.",
     },
+    ask: {
+      title: "Mit einem Live-Agenten sprechen",
+      description: "Sagen Sie dem Agenten, wobei Sie Hilfe brauchen, damit er Ihnen gleich helfen kann.",
+      need: "Wobei brauchen Sie Hilfe?",
+      suggestion: "Ihre letzte Frage an den Assistenten:",
+      useSuggestion: "Meine letzte Frage verwenden: {{question}}",
+      connect: "Verbinden",
+      cancel: "Abbrechen",
+    },
     userInfo: {
       title: "Ihre Kontaktdaten",
       description: "Ein Live-Agent braucht Ihre E-Mail-Adresse und Ihren Namen, um Ihnen zu helfen.",

@@ -437,6 +437,15 @@ const en = {
       requeued: "The agent was disconnected. You are back in the queue for the next available agent.",
       ended: "The agent was disconnected and the conversation has ended.",
     },
+    ask: {
+      title: "Talk to a live agent",
+      description: "Tell the agent what you need, so they can help you as soon as they join.",
+      need: "What do you need help with?",
+      suggestion: "Your last question to the assistant:",
+      useSuggestion: "Use my last question: {{question}}",
+      connect: "Connect",
+      cancel: "Cancel",
+    },
     userInfo: {
       title: "Your contact details",
       description: "A live agent needs your email and name to help you.",

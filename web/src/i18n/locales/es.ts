@@ -433,6 +433,15 @@ const es: CoreCatalogue = {
       requeued: "El agente se ha desconectado. Vuelve a estar en la cola para el próximo agente disponible.",
       ended: "El agente se ha desconectado y la conversación ha terminado.",
     },
+    ask: {
+      title: "Hablar con un agente",
+      description: "Cuéntele al agente qué necesita, para que pueda ayudarle en cuanto se una.",
+      need: "¿Con qué necesita ayuda?",
+      suggestion: "Su última pregunta al asistente:",
+      useSuggestion: "Usar mi última pregunta: {{question}}",
+      connect: "Conectar",
+      cancel: "Cancelar",
+    },
     userInfo: {
       title: "Tus datos de contacto",
       description: "Un agente en vivo necesita tu correo y tu nombre para ayudarte.",

@@ -433,6 +433,15 @@ const fr: CoreCatalogue = {
       requeued: "L'agent a été déconnecté. Vous êtes de nouveau dans la file d'attente pour le prochain agent disponible.",
       ended: "L'agent a été déconnecté et la conversation est terminée.",
     },
+    ask: {
+      title: "Parler à un agent",
+      description: "Dites à l’agent ce dont vous avez besoin, pour qu’il puisse vous aider dès qu’il vous rejoint.",
+      need: "De quoi avez-vous besoin ?",
+      suggestion: "Votre dernière question à l’assistant :",
+      useSuggestion: "Reprendre ma dernière question : {{question}}",
+      connect: "Se connecter",
+      cancel: "Annuler",
+    },
     userInfo: {
       title: "Vos coordonnées",
       description: "Un agent en direct a besoin de votre e-mail et de votre nom pour vous aider.",

@@ -433,6 +433,15 @@ const ja: CoreCatalogue = {
       requeued: "オペレーターとの接続が切れました。次に対応できるオペレーターの順番待ちに戻りました。",
       ended: "オペレーターとの接続が切れ、会話は終了しました。",
     },
+    ask: {
+      title: "オペレーターと話す",
+      description: "オペレーターが参加したらすぐに対応できるよう、ご用件をお知らせください。",
+      need: "どのようなご用件ですか？",
+      suggestion: "アシスタントへの最後の質問：",
+      useSuggestion: "最後の質問を使う：{{question}}",
+      connect: "接続",
+      cancel: "キャンセル",
+    },
     userInfo: {
       title: "連絡先",
       description: "オペレーターが対応するには、メールアドレスとお名前が必要です。",

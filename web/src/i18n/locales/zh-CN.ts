@@ -433,6 +433,15 @@ const zhCN: CoreCatalogue = {
       requeued: "人工客服已断开连接。您已重新排队，等待下一位可用的客服。",
       ended: "人工客服已断开连接，会话已结束。",
     },
+    ask: {
+      title: "联系人工客服",
+      description: "请告诉客服您需要什么帮助，以便客服接入后立即为您处理。",
+      need: "您需要什么帮助？",
+      suggestion: "您最后问助手的问题：",
+      useSuggestion: "使用我最后的问题：{{question}}",
+      connect: "连接",
+      cancel: "取消",
+    },
     userInfo: {
       title: "您的联系方式",
       description: "人工客服需要您的邮箱和姓名才能为您提供帮助。",

@@ -433,6 +433,15 @@ const zhTW: CoreCatalogue = {
       requeued: "真人客服已中斷連線。您已重新排隊，等候下一位可用的客服。",
       ended: "真人客服已中斷連線，對話已結束。",
     },
+    ask: {
+      title: "聯絡真人客服",
+      description: "請告訴客服您需要什麼協助，以便客服接入後立即為您處理。",
+      need: "您需要什麼協助？",
+      suggestion: "您最後問助理的問題：",
+      useSuggestion: "使用我最後的問題：{{question}}",
+      connect: "連線",
+      cancel: "取消",
+    },
     userInfo: {
       title: "您的聯絡資訊",
       description: "真人客服需要您的電子郵件和姓名才能為您提供協助。",
