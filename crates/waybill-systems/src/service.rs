@@ -10,7 +10,7 @@ use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 use waybill_openapi::{Catalogue, Fetch, Limits, NoFetch, Source};
 use waybill_tools::Services;
-use waybill_tools::outbound::{Outbound, Policy};
+use waybill_tools::outbound::{Outbound, OutboundError, Policy};
 
 use crate::auth::{AuthSettings, Tokens};
 use crate::catalogues::{Catalogues, Loaded};
@@ -105,6 +105,12 @@ pub struct SystemInfo {
     /// Registered by Waybill (the demo facility): read-only here.
     pub built_in: bool,
     pub updated_at: String,
+    /// Said once, when the system is saved while its host cannot be reached from here (its
+    /// name does not resolve yet): the host. It is saved all the same; calls fail until the
+    /// name resolves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub unreachable_host: Option<String>,
 }
 
 /// Registering a system, or changing one: the document by URL or as text (uploaded).
@@ -205,6 +211,7 @@ pub fn info(record: &SystemRecord, catalogue: Option<&Catalogue>) -> SystemInfo 
         safe_operations: record.safe_operations.clone(),
         built_in: record.built_in,
         updated_at: rfc3339(record.updated_at_ms),
+        unreachable_host: None,
     }
 }
 
@@ -250,8 +257,9 @@ impl Shared {
 
     /// The input checked: a name no other system of the tenant has (in any case: the
     /// model names systems in any case), an http(s) base URL on a public address, usable
-    /// sign-in.
-    async fn check(&self, tenant_id: &str, id: Option<&str>, input: &SystemInput) -> Result<(), SystemError> {
+    /// sign-in. A base URL whose name does not resolve yet (a host being set up, a VPN not
+    /// up on this side) is no reason to refuse: the answer is that host, to tell the admin.
+    async fn check(&self, tenant_id: &str, id: Option<&str>, input: &SystemInput) -> Result<Option<String>, SystemError> {
         let name = input.name.trim();
         if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
             return Err(SystemError::Invalid("The name must be 1 to 100 characters".into()));
@@ -261,15 +269,24 @@ impl Shared {
             return Err(SystemError::NameTaken(name.to_owned()));
         }
         input.auth.check().map_err(SystemError::Invalid)?;
-        self.services.outbound.check_destination(input.base_url.trim()).await.map_err(|e| SystemError::Invalid(format!("The base URL is refused: {e}")))?;
+        let unreachable = match self.services.outbound.check_destination(input.base_url.trim()).await {
+            Ok(()) => None,
+            Err(OutboundError::Failed { host, .. }) => Some(host),
+            Err(e) => return Err(SystemError::Invalid(format!("The base URL is refused: {e}"))),
+        };
         if let Some(url) = input.spec_url.as_deref().filter(|u| !u.trim().is_empty()) {
-            self.services.outbound.check_destination(url.trim()).await.map_err(|e| SystemError::Invalid(format!("The document URL is refused: {e}")))?;
+            self.services.outbound.check_destination(url.trim()).await.map_err(|e| match e {
+                OutboundError::Failed { host, .. } => SystemError::Invalid(format!(
+                    "The document URL cannot be reached: {host} does not resolve. Upload the document instead, or try again once it does."
+                )),
+                e => SystemError::Invalid(format!("The document URL is refused: {e}")),
+            })?;
         }
-        Ok(())
+        Ok(unreachable)
     }
 
     pub async fn create(&self, tenant_id: &str, input: SystemInput) -> Result<SystemInfo, SystemError> {
-        self.check(tenant_id, None, &input).await?;
+        let unreachable_host = self.check(tenant_id, None, &input).await?;
         let catalogue = self.import(&self.services.outbound, input.spec_url.as_deref(), input.document.as_deref()).await?;
         let id = uuid::Uuid::now_v7().to_string();
         let secret = input.secret.as_deref().filter(|s| !s.is_empty());
@@ -294,7 +311,7 @@ impl Shared {
             updated_at_ms: now,
         };
         records::save(&self.services.store, &record).await?;
-        Ok(info(&record, Some(&catalogue)))
+        Ok(SystemInfo { unreachable_host, ..info(&record, Some(&catalogue)) })
     }
 
     /// Changes a system's settings; a new document (URL or text) re-imports it. Marks of
@@ -304,7 +321,7 @@ impl Shared {
         if record.built_in {
             return Err(SystemError::BuiltIn);
         }
-        self.check(tenant_id, Some(id), &input).await?;
+        let unreachable_host = self.check(tenant_id, Some(id), &input).await?;
         if input.document.is_some() || input.spec_url != record.spec_url {
             let catalogue = self.import(&self.services.outbound, input.spec_url.as_deref(), input.document.as_deref()).await?;
             record.safe_operations.retain(|k| catalogue.operations.iter().any(|op| &op.key == k));
@@ -331,7 +348,7 @@ impl Shared {
             return Err(SystemError::NotFound);
         }
         self.tokens.forget(&record.id);
-        Ok(info(&record, None))
+        Ok(SystemInfo { unreachable_host, ..info(&record, None) })
     }
 
     /// Fetches the document again from its URL (or takes the given text).

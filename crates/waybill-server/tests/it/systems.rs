@@ -357,6 +357,19 @@ backend_tests! {
             assert_error(&res, StatusCode::BAD_REQUEST, "system_invalid");
             assert!(res.body["message"].as_str().unwrap().starts_with("The base URL is refused"), "{private}: {}", res.text);
         }
+        // A host whose name does not resolve yet is saved, with a notice rather than a refusal.
+        let unresolved = "http://erp.not-set-up-yet.invalid/api";
+        let res = d.app.call(Method::POST, "/api/admin/systems", Some(&d.dave), Some(json!({"name": "Later", "kind": "wms", "baseUrl": unresolved, "auth": {"type": "none"}, "document": ok_doc.to_string()}))).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text);
+        assert_eq!(res.body["unreachableHost"], "erp.not-set-up-yet.invalid", "{}", res.text);
+        let listed = d.app.call(Method::GET, "/api/admin/systems", Some(&d.dave), None).await;
+        assert!(
+            listed.body["systems"].as_array().unwrap().iter().any(|s| s["name"] == "Later" && s.get("unreachableHost").is_none()),
+            "kept, and the host is named once, when saved: {}",
+            listed.text
+        );
+        let later = res.body["id"].as_str().unwrap();
+        assert_eq!(d.app.call(Method::DELETE, &format!("/api/admin/systems/{later}"), Some(&d.dave), None).await.status, StatusCode::NO_CONTENT);
         let public = "http://93.184.215.14/api";
         let cyclic = json!({"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"$ref": "#/paths/~1b"}, "/b": {"$ref": "#/paths/~1a"}}});
         let local_file = json!({"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"$ref": "file:///etc/passwd"}}});
