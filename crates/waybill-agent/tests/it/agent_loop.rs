@@ -317,10 +317,11 @@ async fn only_a_call_that_passes_its_checks_is_offered_for_approval() {
         chunks.iter().filter(|c| c["type"] == "tool-output-error").map(|c| (c["toolCallId"].as_str().unwrap(), c["errorText"].as_str().unwrap())).collect();
     assert!(errors.contains(&("none", "Values this call needs are missing: the dock to book")), "{errors:?}");
     assert!(errors.contains(&("wrong", "There is no dock 9")), "{errors:?}");
-    let seen = provider.seen.lock().unwrap();
-    let ModelMessage::Tool(results) = seen[1].messages.last().unwrap() else { panic!() };
-    assert!(results.iter().all(|r| r.is_error) && results.len() == 2);
-    drop(seen);
+    {
+        let seen = provider.seen.lock().unwrap();
+        let ModelMessage::Tool(results) = seen[1].messages.last().unwrap() else { panic!() };
+        assert!(results.iter().all(|r| r.is_error) && results.len() == 2);
+    }
 
     let provider = Scripted::new(vec![call("ok", "bookDock", &["{\"dock\": 2}"])]);
     let (outcome, chunks) = drive(&provider, &registry, "book dock 2", ctx(), 20).await;
