@@ -224,12 +224,18 @@ fn has_oms<'a>(shared: &'a Shared, scope: &'a Scope<'a>) -> BoxFuture<'a, bool> 
 }
 
 /// The tenant's order system.
-fn oms_of(systems: &TenantSystems) -> Result<&Arc<Loaded>, Failure> {
-    systems
-        .systems
-        .iter()
-        .find(|s| s.record.kind == Kind::Oms)
-        .ok_or_else(|| failure("No order management system is registered for this company; an administrator adds one under Admin → Business systems"))
+fn oms_of(systems: &TenantSystems, lang: Lang) -> Result<&Arc<Loaded>, Failure> {
+    systems.systems.iter().find(|s| s.record.kind == Kind::Oms).ok_or_else(|| {
+        failure(lang.pick([
+            "No order management system is registered for this company; an administrator adds one under Admin → Business systems",
+            "本公司尚未注册订单管理系统；管理员可在“管理 → 业务系统”中添加",
+            "本公司尚未註冊訂單管理系統；管理員可在「管理 → 業務系統」中新增",
+            "Esta empresa no tiene registrado ningún sistema de gestión de pedidos; un administrador lo añade en Administración → Sistemas de negocio",
+            "この会社には受注管理システムが登録されていません。管理者が「管理 → 業務システム」で追加します",
+            "Für dieses Unternehmen ist kein Auftragsverwaltungssystem registriert; ein Administrator fügt es unter Verwaltung → Geschäftssysteme hinzu",
+            "Aucun système de gestion des commandes n'est enregistré pour cette entreprise ; un administrateur l'ajoute dans Administration → Systèmes métier",
+        ]))
+    })
 }
 
 /// Calls an operation of the order system and hands back its whole answer.
@@ -242,9 +248,9 @@ async fn call(
     body: Option<Value>,
 ) -> Result<(u16, Value), Failure> {
     let systems = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await.map_err(|e| failure(e.to_string()))?;
-    let system = oms_of(&systems)?;
+    let system = oms_of(&systems, ctx.caller.lang)?;
     let input = ApiCallInput { system: system.record.name.clone(), operation: operation.to_owned(), path_params: path, query, body };
-    let (system, op) = calls::resolve(&systems, &input).map_err(|refused| failure(refused.error.unwrap_or_else(|| "Unknown error".into())))?;
+    let (system, op) = calls::resolve(&systems, &input, ctx.caller.lang).map_err(|refused| failure(refused.error.unwrap_or_else(|| "Unknown error".into())))?;
     let auth = system.record.auth(&shared.services.sealer).map_err(|e| failure(e.to_string()))?;
     let result: ApiCallResult = calls::send(&input, &ctx.caller, system, op, &calls::args(&input, &ctx.caller, op), shared, auth).await;
     let Some(status) = result.status_code else {
@@ -252,13 +258,13 @@ async fn call(
     };
     let data = result.card_only.and_then(|mut c| c.get_mut("data").map(Value::take)).or(result.data).unwrap_or(Value::Null);
     if !(200..300).contains(&status) {
-        return Err(Box::new(upstream_failure(status, &data, result.error)));
+        return Err(Box::new(upstream_failure(status, &data, result.error, ctx.caller.lang)));
     }
     Ok((status, data))
 }
 
 /// An order system's refusal: its message, and its row errors when it lists them.
-fn upstream_failure(status: u16, data: &Value, fallback: Option<String>) -> OmsResult {
+fn upstream_failure(status: u16, data: &Value, fallback: Option<String>, lang: Lang) -> OmsResult {
     let message = data.pointer("/error/message").and_then(Value::as_str).map(str::to_owned);
     let rows = data.pointer("/error/details").and_then(Value::as_array).cloned().unwrap_or_default();
     let row_errors = rows
@@ -270,9 +276,35 @@ fn upstream_failure(status: u16, data: &Value, fallback: Option<String>) -> OmsR
             message: r.get("message").and_then(Value::as_str).unwrap_or_default().to_owned(),
         })
         .collect();
+    let status = status.to_string();
     let error = match message {
-        Some(m) => format!("The order system answered {status}: {m}"),
-        None => fallback.unwrap_or_else(|| format!("The order system answered {status}")),
+        // The system's words go in last, so that nothing in them is taken for a placeholder.
+        Some(m) => fill(
+            lang.pick([
+                "The order system answered {status}: {message}",
+                "订单系统返回了 {status}：{message}",
+                "訂單系統回傳了 {status}：{message}",
+                "El sistema de pedidos respondió {status}: {message}",
+                "受注システムが {status} を返しました：{message}",
+                "Das Auftragssystem hat mit {status} geantwortet: {message}",
+                "Le système de commandes a répondu {status} : {message}",
+            ]),
+            &[("status", &status), ("message", &m)],
+        ),
+        None => fallback.unwrap_or_else(|| {
+            fill(
+                lang.pick([
+                    "The order system answered {status}",
+                    "订单系统返回了 {status}",
+                    "訂單系統回傳了 {status}",
+                    "El sistema de pedidos respondió {status}",
+                    "受注システムが {status} を返しました",
+                    "Das Auftragssystem hat mit {status} geantwortet",
+                    "Le système de commandes a répondu {status}",
+                ]),
+                &[("status", &status)],
+            )
+        }),
     };
     OmsResult { row_errors, ..OmsResult::failed(error) }
 }
@@ -669,7 +701,7 @@ async fn precheck_import(shared: &Shared, input: &ImportOrdersInput, ctx: &ToolC
         Err(e) => return Err(ToolError::Failed(format!("Reading {name} failed: {e}"))),
     };
     let systems = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await.map_err(|e| ToolError::Failed(e.to_string()))?;
-    let system = oms_of(&systems).map_err(|refused| ToolError::Invalid(refusal_text(&refused)))?;
+    let system = oms_of(&systems, ctx.caller.lang).map_err(|refused| ToolError::Invalid(refusal_text(&refused)))?;
     let batch = ApiCallInput {
         system: system.record.name.clone(),
         operation: "importOrders".into(),
@@ -677,7 +709,7 @@ async fn precheck_import(shared: &Shared, input: &ImportOrdersInput, ctx: &ToolC
         query: None,
         body: Some(import_body(merchant_no, &orders)),
     };
-    let (_, op) = calls::resolve(&systems, &batch).map_err(|refused| ToolError::Invalid(refused.error.unwrap_or_default()))?;
+    let (_, op) = calls::resolve(&systems, &batch, ctx.caller.lang).map_err(|refused| ToolError::Invalid(refused.error.unwrap_or_default()))?;
     if let Err(refused) = calls::check(&batch, &ctx.caller, op) {
         let issues: Vec<String> = refused.issues.iter().take(NAMED_ROW_ERRORS).map(|i| i.message.clone()).collect();
         return Err(ToolError::Invalid(format!("{name} does not fit the order system's import: {}", issues.join("; "))));
@@ -694,9 +726,9 @@ async fn precheck_import(shared: &Shared, input: &ImportOrdersInput, ctx: &ToolC
 async fn merchant_unknown(shared: &Shared, ctx: &ToolContext, merchant_no: &str) -> bool {
     let query = Map::from_iter([("merchantNo".to_owned(), json!(merchant_no)), ("pageSize".to_owned(), json!(1))]);
     let Ok(systems) = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await else { return false };
-    let Ok(system) = oms_of(&systems) else { return false };
+    let Ok(system) = oms_of(&systems, ctx.caller.lang) else { return false };
     let input = ApiCallInput { system: system.record.name.clone(), operation: "listMerchantOrders".into(), path_params: None, query: Some(query), body: None };
-    let Ok((system, op)) = calls::resolve(&systems, &input) else { return false };
+    let Ok((system, op)) = calls::resolve(&systems, &input, ctx.caller.lang) else { return false };
     let Ok(auth) = system.record.auth(&shared.services.sealer) else { return false };
     let result = calls::send(&input, &ctx.caller, system, op, &calls::args(&input, &ctx.caller, op), shared, auth).await;
     result.status_code == Some(404)
@@ -814,7 +846,7 @@ async fn list_all(shared: &Shared, ctx: &ToolContext, kind: Kind, operation: &st
         query.insert("page".to_owned(), json!(page));
         query.insert("pageSize".to_owned(), json!(REFERENCE_PAGE_SIZE));
         let input = ApiCallInput { system: system.record.name.clone(), operation: operation.to_owned(), path_params: None, query: Some(query), body: None };
-        let (system, op) = calls::resolve(&systems, &input).ok()?;
+        let (system, op) = calls::resolve(&systems, &input, ctx.caller.lang).ok()?;
         let auth = system.record.auth(&shared.services.sealer).ok()?;
         let result: ApiCallResult = calls::send(&input, &ctx.caller, system, op, &calls::args(&input, &ctx.caller, op), shared, auth).await;
         if !result.status_code.is_some_and(|s| (200..300).contains(&s)) {
@@ -869,9 +901,15 @@ mod tests {
     #[test]
     fn the_order_systems_row_errors_are_kept() {
         let data = json!({"error": {"code": "invalid_rows", "message": "2 rows are invalid", "details": [{"row": 0, "field": "lines[0].sku", "message": "unknown SKU"}, {"field": "merchantNo", "message": "unknown"}]}});
-        let result = upstream_failure(422, &data, None);
+        let result = upstream_failure(422, &data, None, Lang::En);
         assert!(!result.success);
         assert_eq!(result.error.as_deref(), Some("The order system answered 422: 2 rows are invalid"));
+        // Waybill's words in the user's language, the system's own as it wrote them.
+        let german = upstream_failure(422, &data, None, Lang::De);
+        assert_eq!(german.error.as_deref(), Some("Das Auftragssystem hat mit 422 geantwortet: 2 rows are invalid"));
+        assert_eq!(german.row_errors.len(), result.row_errors.len());
+        let chinese = upstream_failure(502, &json!({}), None, Lang::ZhCn);
+        assert_eq!(chinese.error.as_deref(), Some("订单系统返回了 502"));
         assert_eq!(result.row_errors.len(), 2);
         assert_eq!(result.row_errors[0].row, Some(1));
         assert_eq!(result.row_errors[0].column, "lines[0].sku");

@@ -430,7 +430,7 @@ impl TypedTool for ApiCallTool {
             let shared = &self.shared;
             let systems =
                 shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await.map_err(|e| ToolError::Failed(format!("API call failed: {e}")))?;
-            let (system, op) = match calls::resolve(&systems, &input) {
+            let (system, op) = match calls::resolve(&systems, &input, ctx.caller.lang) {
                 Ok(found) => found,
                 Err(failure) => return Ok(*failure),
             };
@@ -560,7 +560,7 @@ fn saved_id(output: &ApiCallResult) -> Option<String> {
 /// ([`waybill_tools::tool::missing_values`]), so the model asks the user for them.
 async fn precheck_call(shared: &Shared, input: &ApiCallInput, ctx: &ToolContext) -> Result<(), ToolError> {
     let systems = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await.map_err(|e| ToolError::Failed(format!("API call failed: {e}")))?;
-    let (_, op) = calls::resolve(&systems, input).map_err(|failure| refusal(&failure))?;
+    let (_, op) = calls::resolve(&systems, input, ctx.caller.lang).map_err(|failure| refusal(&failure))?;
     if let Some(empty) = empty_change(input, op) {
         return Err(empty);
     }

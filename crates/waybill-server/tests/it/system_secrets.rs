@@ -118,7 +118,7 @@ backend_tests! {
             assert_clean(&format!("{system}'s 200"), &ok.to_string());
             assert_eq!(ok["data"]["data"][0]["trailerId"], "TRL-0042", "the rest of the answer is kept: {ok}");
             assert!(ok["data"]["received"].to_string().contains("[redacted]"), "{ok}");
-            assert_eq!(ok["summary"], "Total 1 records");
+            assert_eq!(ok["summary"], "Total 1 record");
 
             let refused = tool.execute(json!({"system": system, "operation": "refusedCall"}), &ctx).await.unwrap();
             assert_eq!((refused["success"].as_bool(), refused["status_code"].as_u64()), (Some(false), Some(401)), "{refused}");
