@@ -69,6 +69,9 @@ describe("BI dashboards", { timeout: 300_000 }, () => {
       assert.match(await provenance.getByTestId("tile-query").innerText(), /SELECT/i);
       assert.match(await provenance.getByTestId("tile-as-of").innerText(), /^Data as of .+\(.+\)$/);
       assert.match(await provenance.getByTestId("tile-facilities").innerText(), /^Facilities: /);
+      // A page of the app's own, not a preview of a server: no port and no address in the panel's bar.
+      assert.equal(await panel.root.getByTestId("preview-port").count(), 0, "no 'Port …' on a dashboard");
+      assert.equal(await panel.root.getByTestId("preview-address").count(), 0);
       await page.screenshot({ path: `${screenshots}dashboard-panel.png` });
 
       // The Dashboards page lists it; its link works without a session until it is revoked.

@@ -70,6 +70,18 @@ async function askAndQueue(page, chat, live) {
   await live.offerCard.and(page.locator('[data-phase="completed"]')).waitFor({ timeout: 60_000 });
   await live.connectButton.getByText("Connect to Live Agent", { exact: true }).waitFor();
   await chat.waitUntilIdle();
+  // The switch asks first what the user needs, their last question offered; Cancel queues nobody.
+  await page.getByRole("button", { name: "Live Agent", exact: true }).click();
+  const ask = page.getByRole("dialog", { name: "Talk to a live agent" });
+  await ask.waitFor();
+  assert.equal(await ask.getByRole("textbox", { name: "What do you need help with?" }).inputValue(), "");
+  assert.equal(await ask.getByRole("button", { name: "Connect", exact: true }).isDisabled(), true);
+  await ask.getByTestId("live-agent-suggestion").getByText(ASK, { exact: true }).waitFor();
+  await page.screenshot({ path: `${screenshots}live-agent-ask.png` });
+  await ask.getByRole("button", { name: "Cancel", exact: true }).click();
+  await ask.waitFor({ state: "detached" });
+  assert.equal(await live.banner.count(), 0, "Cancel queues nobody");
+  assert.equal(await chat.input.isDisabled(), false);
   await live.connectButton.click();
   await live.banner.getByText(/^(Connecting to Live Agent\.\.\.|Queued \(Position: 1\))$/).waitFor();
   await live.banner.getByText("Queued (Position: 1)", { exact: true }).waitFor();

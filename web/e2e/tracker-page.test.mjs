@@ -118,6 +118,31 @@ describe("the issue tracker's pages", { timeout: 300_000 }, () => {
     }
   });
 
+  test("the built-in tracker's statuses, priorities, types and transitions read in the interface's language", { skip }, async () => {
+    const { context, page, pageErrors } = await newPage(browser, { storageState, width: 1360, height: 860, locale: "zh-CN" });
+    await context.addInitScript(() => localStorage.setItem("waybill.language", "zh-CN"));
+    const list = new TrackerPage(page, baseUrl);
+    try {
+      await list.goto();
+      await page.getByRole("heading", { level: 1, name: "问题" }).waitFor();
+      await list.rows.first().waitFor();
+      const statuses = await page.getByTestId("issue-status").allInnerTexts();
+      assert.ok(statuses.length > 0);
+      for (const status of statuses) assert.match(status.trim(), /^(待办|进行中|已阻塞|完成)$/, `a status in Chinese: ${status}`);
+      await page.screenshot({ path: `${screenshots}tracker-list-zh-CN.png` });
+      await list.rows.first().getByRole("link").click();
+      const buttons = page.getByTestId("issue-transitions").getByRole("button");
+      await buttons.first().waitFor();
+      for (const name of await buttons.allInnerTexts()) assert.match(name.trim(), /^(开始处理|阻塞|解除阻塞|完成|停止处理|重新打开|退回待办)$/, `a transition in Chinese: ${name}`);
+      await page.screenshot({ path: `${screenshots}tracker-issue-zh-CN.png` });
+      assert.deepEqual(pageErrors, []);
+    } catch (error) {
+      await failWithScreenshot(page, "issue tracker in Chinese", error);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("an unknown issue says so, with the way back", { skip }, async () => {
     const { context, page, pageErrors } = await newPage(browser, { storageState });
     const issue = new IssuePage(page, baseUrl);
