@@ -16,6 +16,7 @@ mod checked_approvals;
 mod common;
 mod concurrency;
 mod dashboards;
+mod demo_grants;
 mod events_revocation;
 mod files;
 mod files_s3;
