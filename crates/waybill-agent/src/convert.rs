@@ -11,6 +11,24 @@ use crate::provider::{AssistantContent, ModelMessage, ToolCall, ToolResult, User
 
 pub const IMAGE_PLACEHOLDER: &str = "[image data redacted]";
 
+/// What a model is told of a call the user chose not to send: a decision, not a failure
+/// to work around. The user's reason follows when they gave one.
+pub const DENIED: &str = "The user chose not to run this call; do not retry it unless they ask";
+
+/// Whether a tool result is a call the user chose not to send.
+pub fn is_denied(result: &ToolResult) -> bool {
+    result.is_error && result.output.as_str().is_some_and(|text| text.starts_with(DENIED))
+}
+
+/// The result of a denied call's part, with the reason the user gave, if any.
+fn denied(part: &Value) -> Value {
+    let reason = part.pointer("/approval/reason").and_then(Value::as_str).map(str::trim).filter(|r| !r.is_empty());
+    Value::String(match reason {
+        Some(reason) => format!("{DENIED}. Their reason: {}", waybill_tools::redact::truncate(reason, 500)),
+        None => DENIED.to_owned(),
+    })
+}
+
 /// Converts `messages` (UI messages) to model messages, keeping at most about
 /// `budget_chars` characters of the most recent history.
 pub fn to_model_messages(messages: &[Value], budget_chars: usize) -> Vec<ModelMessage> {
@@ -92,7 +110,7 @@ fn assistant_turns(parts: &[Value], model: Option<&str>, out: &mut Vec<ModelMess
                     let (output, is_error) = match part["state"].as_str() {
                         Some("output-available") => (redact_images(waybill_tools::tool::for_model(part["output"].clone())), false),
                         Some("output-error") => (Value::String(part["errorText"].as_str().unwrap_or("The tool failed").to_owned()), true),
-                        Some("output-denied") => (Value::String("The user denied this tool call".into()), true),
+                        Some("output-denied") => (denied(part), true),
                         Some("input-available") => (Value::String("The tool call did not complete".into()), true),
                         _ => continue,
                     };
@@ -202,6 +220,28 @@ mod tests {
         let ModelMessage::Tool(results) = &out[2] else { panic!() };
         assert_eq!(results[0].output, json!({"image": IMAGE_PLACEHOLDER, "nested": [{"base64": IMAGE_PLACEHOLDER}], "name": "Dock"}));
         assert_eq!(out[3], ModelMessage::Assistant(vec![AssistantContent::Text("Dock 7 is clear.".into())]));
+    }
+
+    #[test]
+    fn a_denied_call_tells_the_model_the_user_chose_not_to_run_it() {
+        let call = |id: &str, approval: Value| json!({"type": "tool-apiCall", "toolCallId": id, "state": "output-denied", "input": {"system": "wms"}, "approval": approval});
+        let messages = vec![
+            json!({"id": "u", "role": "user", "parts": [{"type": "text", "text": "cancel order SO-1"}]}),
+            json!({"id": "a", "role": "assistant", "parts": [
+                {"type": "step-start"},
+                call("c1", json!({"id": "ap1", "approved": false, "reason": "  Not this dock "})),
+                call("c2", json!({"id": "ap2", "approved": false})),
+            ]}),
+        ];
+        let out = to_model_messages(&messages, 1_000_000);
+        let ModelMessage::Tool(results) = &out[2] else { panic!("{out:?}") };
+        assert_eq!(results[0].output, json!(format!("{DENIED}. Their reason: Not this dock")));
+        assert_eq!(results[1].output, json!(DENIED));
+        assert!(results.iter().all(is_denied), "{results:?}");
+        assert!(!results[0].output.as_str().unwrap().contains("denied"), "not worded as a failure");
+        let failed = ToolResult { id: "c3".into(), name: "apiCall".into(), output: json!("Demo WMS could not be reached"), is_error: true };
+        assert!(!is_denied(&failed));
+        assert!(!is_denied(&ToolResult { is_error: false, output: json!(DENIED), ..failed }), "only an error result is a denial");
     }
 
     #[test]

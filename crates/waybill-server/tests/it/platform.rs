@@ -123,7 +123,9 @@ backend_tests! {
         let (after, _) = chunks(&res.text);
         assert_eq!(of_type(&after, "tool-output-denied").len(), 1, "{after:?}");
         assert!(of_type(&after, "tool-output-available").is_empty());
-        assert!(text_of(&after).contains("denied"), "the offline model reports it: {}", text_of(&after));
+        let answer = text_of(&after);
+        assert!(answer.ends_with("did not run: you chose not to send it."), "the offline model reports the user's choice: {answer}");
+        assert!(!answer.contains("did not work") && !answer.contains("denied this tool call"), "a denial is not a failure: {answer}");
         let history = stored(&app, &alice, "c-deny").await;
         // Approving the next mark shows nothing was stored by the denied one.
         ask(&app, &alice, "c-deny", "u2", &history, "put a proving mark: gate 3").await;

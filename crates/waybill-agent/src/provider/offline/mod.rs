@@ -16,7 +16,7 @@ use futures::stream;
 use serde_json::Value;
 
 use super::{AssistantContent, EventStream, ModelEvent, ModelMessage, ModelProvider, ModelRequest, StopReason, ToolResult};
-use crate::convert::{last_user_text, last_user_typed_text};
+use crate::convert::{is_denied, last_user_text, last_user_typed_text};
 use waybill_tools::lang::Lang;
 use waybill_tools::{Registry, ToolContext};
 
@@ -87,7 +87,10 @@ impl OfflineModel {
                     .iter()
                     .map(|r| {
                         let title = self.title(&r.name, lang);
-                        if r.is_error {
+                        if is_denied(r) {
+                            // The user's choice, not a failure.
+                            words::fill(words::tool_not_sent(lang), &[("title", &title)])
+                        } else if r.is_error {
                             words::fill(words::tool_failed(lang), &[("title", &title), ("error", &error_text(r))])
                         } else {
                             self.registry
@@ -429,6 +432,30 @@ mod tests {
         assert!(!text.contains("timeTool"));
         let hello = vec![ModelMessage::User(vec![UserContent::Text("Hallo".into())])];
         assert_eq!(text_of(&events(&model, request_for(hello, &registry, german)).await), words::no_provider(Lang::De));
+    }
+
+    #[tokio::test]
+    async fn a_denied_call_is_answered_as_the_users_choice_not_as_a_failure() {
+        let registry = basic_tools();
+        let model = OfflineModel::new(registry.clone());
+        let denied =
+            |output: &str| vec![ModelMessage::Tool(vec![ToolResult { id: "c".into(), name: "timeTool".into(), output: json!(output), is_error: true }])];
+        let answer = |lang| {
+            let request = request_for(denied(crate::convert::DENIED), &registry, Audience { lang, admin: false, caller: None });
+            let model = &model;
+            async move { text_of(&events(model, request).await) }
+        };
+        assert_eq!(answer(Lang::En).await, "The time lookup did not run: you chose not to send it.");
+        assert_eq!(answer(Lang::De).await, "Die Zeitabfrage wurde nicht ausgeführt: Sie haben entschieden, die Anfrage nicht zu senden.");
+        assert_eq!(answer(Lang::ZhCn).await, "时间查询未执行：你选择了不发送。");
+        for lang in Lang::ALL {
+            let text = answer(lang).await;
+            assert!(!text.contains(crate::convert::DENIED) && !text.contains("did not work"), "{lang:?}: {text}");
+        }
+        // With the user's reason, still a denial.
+        let with_reason = format!("{}. Their reason: Not this dock", crate::convert::DENIED);
+        let text = text_of(&events(&model, request(denied(&with_reason), &registry)).await);
+        assert_eq!(text, "The time lookup did not run: you chose not to send it.");
     }
 
     #[test]

@@ -43,6 +43,20 @@ pub fn tool_failed(lang: Lang) -> &'static str {
     ])
 }
 
+/// A call the user chose not to send (denied): it did not run, as they chose; not a
+/// failure. `{title}`.
+pub fn tool_not_sent(lang: Lang) -> &'static str {
+    lang.pick([
+        "{title} did not run: you chose not to send it.",
+        "{title}未执行：你选择了不发送。",
+        "{title}未執行：你選擇了不送出。",
+        "{title} no se ejecutó: decidiste no enviar la solicitud.",
+        "{title}は実行されませんでした。送信しないことを選ばれました。",
+        "{title} wurde nicht ausgeführt: Sie haben entschieden, die Anfrage nicht zu senden.",
+        "{title} n'a pas eu lieu : vous avez choisi de ne pas envoyer la demande.",
+    ])
+}
+
 /// A tool that finished with nothing to say of its own: `{title}`.
 pub fn tool_done(lang: Lang) -> &'static str {
     lang.pick([
@@ -94,7 +108,7 @@ mod tests {
     #[test]
     fn every_language_has_its_own_words_and_the_placeholders() {
         for lang in Lang::ALL {
-            for template in [tool_failed(lang), tool_done(lang), form_for_missing(lang)] {
+            for template in [tool_failed(lang), tool_not_sent(lang), tool_done(lang), form_for_missing(lang)] {
                 assert!(template.contains("{title}"), "{lang:?}: {template}");
             }
             assert!(tool_failed(lang).contains("{error}"));
