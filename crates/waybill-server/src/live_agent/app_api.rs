@@ -192,6 +192,11 @@ pub struct PoolRequest {
     #[serde(default)]
     #[schema(max_length = 200)]
     pub email: Option<String>,
+    /// What the customer said they need, shown to the agents with the request; the
+    /// chat's last question to the assistant when not given.
+    #[serde(default)]
+    #[schema(max_length = 2000)]
+    pub question: Option<String>,
 }
 
 fn standing_json(standing: &Standing) -> Value {
@@ -231,7 +236,10 @@ async fn pool(State(state): State<AppState>, Messenger(holder): Messenger, Body(
             let user = state.store.user_by_id(&holder.user_id).await?;
             let given = |value: Option<String>| value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
             let request = Request {
-                preview: question(&state, &holder, body.chat_id.as_deref()).await?,
+                preview: match given(body.question) {
+                    Some(need) => need,
+                    None => question(&state, &holder, body.chat_id.as_deref()).await?,
+                },
                 chat_id: body.chat_id,
                 facility_id: body.facility_id,
                 first_name: given(body.first_name).or_else(|| user.as_ref().and_then(|u| u.first_name.clone())).unwrap_or_default(),

@@ -169,6 +169,19 @@ fn config(live_agent: LiveAgentConfig) -> Config {
 }
 
 backend_tests! {
+    async fn the_desk_reads_what_the_customer_said_they_need_over_their_last_question(store) {
+        let app = TestApp::new(store).await;
+        let alice = app.login("alice@t1.test").await;
+        let bob = app.login("bob@t1.test").await;
+        make_agent(&app, "t1", &user_id(&app, "bob@t1.test").await).await;
+        common::ask(&app, &alice, "c-need", "I want to talk to a person").await;
+        let token = access_of(&im_login(&app, &alice).await);
+        let res = im(&app, Method::POST, "/app-api/customer/server/pool", &token, Some(json!({"status": "1", "chatId": "c-need", "question": "  Pallet 7 arrived crushed  "}))).await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+        let queue = app.call(Method::GET, "/api/desk/queue", Some(&bob), None).await;
+        assert_eq!(queue.body[0]["preview"], "Pallet 7 arrived crushed", "{}", queue.text);
+    }
+
     async fn a_customer_hands_over_queues_is_claimed_talks_both_ways_and_is_closed(store) {
         let app = TestApp::new(store).await;
         let base = app.serve().await.replace("http://", "ws://");
