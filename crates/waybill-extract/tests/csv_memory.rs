@@ -4,47 +4,8 @@
 //! high-water mark it reports is that file's alone; a counting allocator gives the peak
 //! of live allocations as well.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use waybill_extract::{DEFAULT_TARGET, Format, Limits, chunk, extract};
-
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is passed to the system allocator unchanged; only sizes are counted.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(p, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-
-    unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        let q = unsafe { System.realloc(p, layout, size) };
-        if !q.is_null() {
-            if size >= layout.size() {
-                let now = LIVE.fetch_add(size - layout.size(), Ordering::Relaxed) + size - layout.size();
-                PEAK.fetch_max(now, Ordering::Relaxed);
-            } else {
-                LIVE.fetch_sub(layout.size() - size, Ordering::Relaxed);
-            }
-        }
-        q
-    }
-}
+use waybill_testkit::memory::{Counting, cost_in_child, measure, repeated};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -67,88 +28,59 @@ const SHAPES: &[(&str, &str)] = &[
     ("many-empty-cells", "The CSV file has more than 20,000,000 cells, the most a file may have"),
 ];
 
-fn vm_hwm() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok()).map_or(0, |kb| kb * 1024)
-}
-
-/// Fills a buffer of [`SIZE`] bytes (less than one `unit` short) by repeating `unit` after `head`.
-fn repeated(head: &[u8], unit: &[u8], tail: &[u8]) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(SIZE);
-    bytes.extend_from_slice(head);
-    while bytes.len() + unit.len() + tail.len() <= SIZE {
-        bytes.extend_from_slice(unit);
-    }
-    bytes.extend_from_slice(tail);
-    bytes
+/// [`SIZE`] bytes (less than one `unit` short): `head`, `unit` repeated, then `tail`.
+fn filled(head: &[u8], unit: &[u8], tail: &[u8]) -> Vec<u8> {
+    repeated(SIZE, head, unit, tail)
 }
 
 fn shape(name: &str) -> Vec<u8> {
     match name {
-        "one-line-of-commas" => repeated(b"", b"a,", b"a"),
-        "only-commas" => repeated(b"", b",", b""),
-        "one-giant-quoted-field" => repeated(b"\"", b"x", b"\""),
+        "one-line-of-commas" => filled(b"", b"a,", b"a"),
+        "only-commas" => filled(b"", b",", b""),
+        "one-giant-quoted-field" => filled(b"\"", b"x", b"\""),
         "rows-of-3000-columns" => {
             let row = format!("{}a\n", "a,".repeat(2_999));
-            repeated(b"Carrier,Cut-off,Dock\n", row.as_bytes(), b"")
+            filled(b"Carrier,Cut-off,Dock\n", row.as_bytes(), b"")
         }
         "rows-of-1000-columns" => {
             let header: String = (0..1_000).map(|i| format!("c{i}")).collect::<Vec<_>>().join(",") + "\n";
             let row = format!("{}a\n", "a,".repeat(999));
-            repeated(header.as_bytes(), row.as_bytes(), b"")
+            filled(header.as_bytes(), row.as_bytes(), b"")
         }
-        "only-newlines" => repeated(b"", b"\n", b""),
-        "utf16-one-line" => repeated(b"\xFF\xFE", b"a\0,\0", b""),
+        "only-newlines" => filled(b"", b"\n", b""),
+        "utf16-one-line" => filled(b"\xFF\xFE", b"a\0,\0", b""),
         "many-empty-cells" => {
             let row = format!("{}\n", ",".repeat(99));
-            repeated(b"a,b\n", row.as_bytes(), b"")
+            filled(b"a,b\n", row.as_bytes(), b"")
         }
         other => panic!("no shape {other}"),
     }
 }
 
-/// In the child: reads one shape and prints what it cost.
-fn measure(name: &str) {
-    let idle = vm_hwm();
-    let bytes = shape(name);
-    assert!(bytes.len() > SIZE - 10_000 && bytes.len() <= SIZE, "{name}: {}", bytes.len());
-    let held = LIVE.load(Ordering::Relaxed);
-    PEAK.store(held, Ordering::Relaxed);
-    let outcome = extract(Format::Csv, &bytes, &Limits::default(), &mut |_, _| {}).map(|doc| chunk(&doc, DEFAULT_TARGET).len());
-    let peak_live = PEAK.load(Ordering::Relaxed);
-    let answer = match outcome {
-        Ok(passages) => format!("read into {passages} passages"),
-        Err(e) => e.to_string(),
-    };
-    println!("MEASURED\t{name}\t{}\t{}\t{answer}", vm_hwm().saturating_sub(idle), peak_live - held);
-}
-
 #[test]
 fn hostile_csv_files_of_100_mb_cost_at_most_200_mb() {
     if let Ok(name) = std::env::var("CSV_MEMORY_SHAPE") {
-        measure(&name);
+        let make = || {
+            let bytes = shape(&name);
+            assert!(bytes.len() > SIZE - 10_000 && bytes.len() <= SIZE, "{name}: {}", bytes.len());
+            bytes
+        };
+        measure(&name, make, |bytes| match extract(Format::Csv, bytes, &Limits::default(), &mut |_, _| {}).map(|doc| chunk(&doc, DEFAULT_TARGET).len()) {
+            Ok(passages) => format!("read into {passages} passages"),
+            Err(e) => e.to_string(),
+        });
         return;
     }
-    let me = std::env::current_exe().unwrap();
     for (name, expected) in SHAPES {
-        let out = Command::new(&me)
-            .args(["--exact", "hostile_csv_files_of_100_mb_cost_at_most_200_mb", "--nocapture", "--test-threads=1"])
-            .env("CSV_MEMORY_SHAPE", name)
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{name}: {stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-        let line = stdout.lines().find_map(|l| l.split_once("MEASURED\t")).unwrap_or_else(|| panic!("{name}: {stdout}")).1;
-        let parts: Vec<&str> = std::iter::once("").chain(line.split('\t')).collect();
-        let (rss, live): (u64, u64) = (parts[2].parse().unwrap(), parts[3].parse().unwrap());
-        let answer = parts[4];
+        let cost = cost_in_child("hostile_csv_files_of_100_mb_cost_at_most_200_mb", "CSV_MEMORY_SHAPE", name);
         println!(
-            "{name:<24} peak RSS above idle {:>6.1} MB (the 100 MB file included); reading it: {:>5.1} MB of allocations; {answer}",
-            rss as f64 / MB,
-            live as f64 / MB
+            "{name:<24} peak RSS above idle {:>6.1} MB (the 100 MB file included); reading it: {:>5.1} MB of allocations; {}",
+            cost.rss as f64 / MB,
+            cost.live as f64 / MB,
+            cost.answer
         );
-        assert!(answer.starts_with(expected), "{name}: {answer}");
-        assert!(rss <= BUDGET, "{name}: {rss} bytes above idle");
-        assert!(live <= BUDGET - SIZE as u64, "{name}: reading took {live} bytes");
+        assert!(cost.answer.starts_with(expected), "{name}: {}", cost.answer);
+        assert!(cost.rss <= BUDGET, "{name}: {} bytes above idle", cost.rss);
+        assert!(cost.live <= BUDGET - SIZE as u64, "{name}: reading took {} bytes", cost.live);
     }
 }

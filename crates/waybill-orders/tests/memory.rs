@@ -6,47 +6,8 @@
 //! mark it reports is that file's alone; a counting allocator gives the peak of live
 //! allocations as well.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use waybill_orders::{Format, Limits, read_orders};
-
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is passed to the system allocator unchanged; only sizes are counted.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(p, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-
-    unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        let q = unsafe { System.realloc(p, layout, size) };
-        if !q.is_null() {
-            if size >= layout.size() {
-                let now = LIVE.fetch_add(size - layout.size(), Ordering::Relaxed) + size - layout.size();
-                PEAK.fetch_max(now, Ordering::Relaxed);
-            } else {
-                LIVE.fetch_sub(layout.size() - size, Ordering::Relaxed);
-            }
-        }
-        q
-    }
-}
+use waybill_testkit::memory::{Counting, cost_in_child, measure, repeated};
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -71,85 +32,56 @@ const SHAPES: &[(&str, &str)] = &[
     ("header-then-only-newlines", "the file has no order rows"),
 ];
 
-fn vm_hwm() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok()).map_or(0, |kb| kb * 1024)
-}
-
-/// Fills a buffer of [`SIZE`] bytes (less than one `unit` short) by repeating `unit` after `head`.
-fn repeated(head: &[u8], unit: &[u8], tail: &[u8]) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(SIZE);
-    bytes.extend_from_slice(head);
-    while bytes.len() + unit.len() + tail.len() <= SIZE {
-        bytes.extend_from_slice(unit);
-    }
-    bytes.extend_from_slice(tail);
-    bytes
+/// [`SIZE`] bytes (less than one `unit` short): `head`, `unit` repeated, then `tail`.
+fn filled(head: &[u8], unit: &[u8], tail: &[u8]) -> Vec<u8> {
+    repeated(SIZE, head, unit, tail)
 }
 
 fn shape(name: &str) -> Vec<u8> {
     match name {
-        "one-line-of-commas" => repeated(b"", b"a,", b"a"),
-        "only-commas" => repeated(b"", b",", b""),
-        "one-giant-quoted-field" => repeated(b"\"", b"x", b"\""),
-        "header-then-a-giant-quoted-field" => repeated(format!("{HEADER}SO-1,A,1,\"").as_bytes(), b"x", b"\""),
+        "one-line-of-commas" => filled(b"", b"a,", b"a"),
+        "only-commas" => filled(b"", b",", b""),
+        "one-giant-quoted-field" => filled(b"\"", b"x", b"\""),
+        "header-then-a-giant-quoted-field" => filled(format!("{HEADER}SO-1,A,1,\"").as_bytes(), b"x", b"\""),
         "rows-of-3000-columns" => {
             let row = format!("SO-1,A,1,Acme,1 Main St,Reno,NV,89501,UPS{}\n", ",a".repeat(2_991));
-            repeated(HEADER.as_bytes(), row.as_bytes(), b"")
+            filled(HEADER.as_bytes(), row.as_bytes(), b"")
         }
         "rows-of-999-columns" => {
             let row = format!("SO-1,A,1,Acme,1 Main St,Reno,NV,89501,UPS{}\n", ",".repeat(990));
-            repeated(HEADER.as_bytes(), row.as_bytes(), b"")
+            filled(HEADER.as_bytes(), row.as_bytes(), b"")
         }
-        "only-newlines" => repeated(b"", b"\n", b""),
-        "header-then-only-newlines" => repeated(HEADER.as_bytes(), b"\n", b""),
+        "only-newlines" => filled(b"", b"\n", b""),
+        "header-then-only-newlines" => filled(HEADER.as_bytes(), b"\n", b""),
         other => panic!("no shape {other}"),
     }
-}
-
-/// In the child: reads one shape and prints what it cost.
-fn measure(name: &str) {
-    let idle = vm_hwm();
-    let bytes = shape(name);
-    assert!(bytes.len() > SIZE - 10_000 && bytes.len() <= SIZE, "{name}: {}", bytes.len());
-    let limits = Limits { max_bytes: SIZE as u64, ..Limits::default() };
-    let held = LIVE.load(Ordering::Relaxed);
-    PEAK.store(held, Ordering::Relaxed);
-    let outcome = read_orders(&bytes, Format::Csv, &limits);
-    let peak_live = PEAK.load(Ordering::Relaxed);
-    let answer = match outcome {
-        Ok(orders) => format!("read {} rows", orders.rows),
-        Err(e) => e.to_string(),
-    };
-    println!("\nMEASURED\t{name}\t{}\t{}\t{answer}", vm_hwm().saturating_sub(idle), peak_live - held);
 }
 
 #[test]
 fn hostile_order_files_of_100_mb_cost_at_most_200_mb() {
     if let Ok(name) = std::env::var("ORDER_MEMORY_SHAPE") {
-        measure(&name);
+        let make = || {
+            let bytes = shape(&name);
+            assert!(bytes.len() > SIZE - 10_000 && bytes.len() <= SIZE, "{name}: {}", bytes.len());
+            bytes
+        };
+        let limits = Limits { max_bytes: SIZE as u64, ..Limits::default() };
+        measure(&name, make, |bytes| match read_orders(bytes, Format::Csv, &limits) {
+            Ok(orders) => format!("read {} rows", orders.rows),
+            Err(e) => e.to_string(),
+        });
         return;
     }
-    let me = std::env::current_exe().unwrap();
     for (name, expected) in SHAPES {
-        let out = Command::new(&me)
-            .args(["--exact", "hostile_order_files_of_100_mb_cost_at_most_200_mb", "--nocapture", "--test-threads=1"])
-            .env("ORDER_MEMORY_SHAPE", name)
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{name}: {stdout}\n{}", String::from_utf8_lossy(&out.stderr));
-        let line = stdout.lines().find_map(|l| l.split_once("MEASURED\t")).unwrap_or_else(|| panic!("{name}: {stdout}")).1;
-        let parts: Vec<&str> = line.split('\t').collect();
-        let (rss, live): (u64, u64) = (parts[1].parse().unwrap(), parts[2].parse().unwrap());
-        let answer = parts[3];
+        let cost = cost_in_child("hostile_order_files_of_100_mb_cost_at_most_200_mb", "ORDER_MEMORY_SHAPE", name);
         println!(
-            "{name:<34} peak RSS above idle {:>6.1} MB (the 100 MB file included); reading it: {:>5.1} MB of allocations; {answer}",
-            rss as f64 / MB,
-            live as f64 / MB
+            "{name:<34} peak RSS above idle {:>6.1} MB (the 100 MB file included); reading it: {:>5.1} MB of allocations; {}",
+            cost.rss as f64 / MB,
+            cost.live as f64 / MB,
+            cost.answer
         );
-        assert!(answer.starts_with(expected), "{name}: {answer}");
-        assert!(rss <= BUDGET, "{name}: {rss} bytes above idle");
-        assert!(live <= BUDGET - SIZE as u64, "{name}: reading took {live} bytes");
+        assert!(cost.answer.starts_with(expected), "{name}: {}", cost.answer);
+        assert!(cost.rss <= BUDGET, "{name}: {} bytes above idle", cost.rss);
+        assert!(cost.live <= BUDGET - SIZE as u64, "{name}: reading took {} bytes", cost.live);
     }
 }

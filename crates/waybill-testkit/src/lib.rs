@@ -1,5 +1,6 @@
 //! Test helpers shared by Waybill's crates (a dev-dependency only).
 
 pub mod fake_http;
+pub mod memory;
 
 pub use fake_http::{Canned, FakeServer, Recorded};
