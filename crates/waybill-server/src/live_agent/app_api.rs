@@ -269,10 +269,11 @@ async fn pool(State(state): State<AppState>, Messenger(holder): Messenger, Body(
 /// nothing is created.
 #[utoipa::path(get, path = "/app-api/customer/server/open/{chatId}", tag = "live-agent",
     params(("chatId" = String, Path), ("x-tenant-id" = Option<String>, Header, description = "The tenant; the token's first when absent")),
-    responses((status = 200, body = AppEnvelope), (status = 401, body = AppEnvelope), (status = 403, body = AppEnvelope)))]
+    responses((status = 200, body = AppEnvelope), (status = 400, body = AppEnvelope), (status = 401, body = AppEnvelope), (status = 403, body = AppEnvelope)))]
 async fn open(State(state): State<AppState>, headers: HeaderMap, path: Result<Path<String>, Error>) -> AppResult<Value> {
     let ctx = crate::auth::authenticate(&state, &headers, true).await?;
     let Path(chat_id) = path?;
+    crate::chat_history::check_chat_id(&chat_id)?;
     let standing = state.live.service.open_session_of_chat(&ctx.tenant_id, &ctx.user_id, &chat_id).await?;
     Ok(Envelope(json!({"data": standing.as_ref().map(standing_json)})))
 }

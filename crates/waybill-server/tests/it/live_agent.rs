@@ -367,6 +367,8 @@ backend_tests! {
         assert_eq!((queued["sessionId"].as_str(), queued["status"].as_str(), queued["position"].as_i64()), (Some(id), Some("queued"), Some(1)));
         assert_eq!(queued["groupId"], created["groupId"]);
         assert_eq!(open(&app, Some(&alice), "another-chat").await.body["data"]["data"], Value::Null, "her other chats stay with the assistant");
+        let odd = open(&app, Some(&alice), "null%2Cnull").await;
+        assert_eq!((odd.status, odd.body["code"].as_i64()), (StatusCode::BAD_REQUEST, Some(400)), "a chat id as the document states it: {}", odd.text);
         assert_eq!(open(&app, Some(&bob), "c-reload").await.body["data"]["data"], Value::Null, "another customer's session is not his");
 
         assert_eq!(claim(&app, &bob, id).await.status, StatusCode::OK);
