@@ -7,7 +7,7 @@ use crate::common;
 use crate::systems::demo_app;
 
 use axum::http::{Method, StatusCode};
-use common::{Session, TestApp, chunks, user_message};
+use common::{Session, TestApp, chunks, of_type, text_of, user_message};
 use serde_json::{Value, json};
 use waybill_server::config::Config;
 use waybill_server::waybill_store::backend_tests;
@@ -17,14 +17,6 @@ async fn ask(app: &TestApp, session: &Session, chat: &str, message: Value) -> Ve
     let res = app.call(Method::POST, "/api/chat", Some(session), Some(json!({"id": chat, "model": "waybill-offline", "messages": [message]}))).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text);
     chunks(&res.text).0
-}
-
-fn of_type<'a>(chunks: &'a [Value], kind: &str) -> Vec<&'a Value> {
-    chunks.iter().filter(|c| c["type"] == kind).collect()
-}
-
-fn text_of(chunks: &[Value]) -> String {
-    of_type(chunks, "text-delta").iter().map(|c| c["delta"].as_str().unwrap()).collect()
 }
 
 /// The error the call `tool` ended with, there being no approval request.

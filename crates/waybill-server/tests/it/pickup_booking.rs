@@ -6,47 +6,10 @@
 use crate::common;
 use crate::systems::demo_app;
 
-use axum::http::{Method, StatusCode};
-use common::{Session, TestApp, chunks, user_message};
+use common::{ask, first_option, of_type, post_back, text_of};
 use serde_json::{Value, json};
 use waybill_server::config::Config;
 use waybill_server::waybill_store::backend_tests;
-
-async fn say(app: &TestApp, session: &Session, chat: &str, text: &str) -> Vec<Value> {
-    let body = json!({"id": chat, "model": "waybill-offline", "messages": [user_message("u1", text)]});
-    let res = app.call(Method::POST, "/api/chat", Some(session), Some(body)).await;
-    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
-    chunks(&res.text).0
-}
-
-fn of_type<'a>(chunks: &'a [Value], kind: &str) -> Vec<&'a Value> {
-    chunks.iter().filter(|c| c["type"] == kind).collect()
-}
-
-fn text_of(chunks: &[Value]) -> String {
-    of_type(chunks, "text-delta").iter().map(|c| c["delta"].as_str().unwrap()).collect()
-}
-
-/// The stored chat with the last call of `tool` changed by `answer`, posted back as the
-/// browser does once the user answered it.
-async fn post_back(app: &TestApp, session: &Session, chat: &str, tool: &str, answer: impl FnOnce(&mut Value)) -> Vec<Value> {
-    let res = app.call(Method::GET, &format!("/api/chat-history/{chat}"), Some(session), None).await;
-    let mut messages = res.body["messages"].as_array().unwrap().clone();
-    let last = messages.last_mut().unwrap();
-    let part = last["parts"].as_array_mut().unwrap().iter_mut().rev().find(|p| p["type"] == format!("tool-{tool}")).expect("the call is stored");
-    answer(part);
-    let message_id = last["id"].clone();
-    let body = json!({"id": chat, "model": "waybill-offline", "messages": messages, "trigger": "submit-message", "messageId": message_id});
-    let res = app.call(Method::POST, "/api/chat", Some(session), Some(body)).await;
-    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
-    chunks(&res.text).0
-}
-
-async fn first_option(app: &TestApp, session: &Session, query: &str) -> Value {
-    let res = app.call(Method::GET, &format!("/api/options/{query}"), Some(session), None).await;
-    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
-    res.body["options"][0].clone()
-}
 
 fn default_of<'a>(fields: &'a [Value], name: &str) -> &'a Value {
     &fields.iter().find(|f| f["name"] == name).unwrap_or_else(|| panic!("no field {name}: {fields:#?}"))["defaultValue"]
@@ -57,7 +20,7 @@ backend_tests! {
         let demo = demo_app(store, Config::default()).await;
         let (app, dave) = (&demo.app, &demo.dave);
 
-        let asked = say(app, dave, "c-pickup", "book a carrier pickup for Pacific Outdoor Supply on 2026-12-02 at 2 pm").await;
+        let asked = ask(app, dave, "c-pickup", "book a carrier pickup for Pacific Outdoor Supply on 2026-12-02 at 2 pm").await;
         let call = of_type(&asked, "tool-input-available").into_iter().find(|c| c["toolName"] == "requestUserInput").unwrap_or_else(|| panic!("{asked:#?}"));
         let fields = call["input"]["fields"].as_array().unwrap();
         assert_eq!(default_of(fields, "customerId"), "Pacific Outdoor Supply", "the form starts with the customer named");

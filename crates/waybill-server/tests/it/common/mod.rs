@@ -276,6 +276,37 @@ pub async fn ask(app: &TestApp, session: &Session, chat: &str, text: &str) -> Ve
     chunks(&res.text).0
 }
 
+/// The chunks of one type.
+pub fn of_type<'a>(chunks: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    chunks.iter().filter(|c| c["type"] == kind).collect()
+}
+
+/// The answer's text, its deltas joined.
+pub fn text_of(chunks: &[Value]) -> String {
+    of_type(chunks, "text-delta").iter().map(|c| c["delta"].as_str().unwrap()).collect()
+}
+
+/// The stored chat with the last call of `tool` changed by `answer`, posted back as the
+/// browser does once the user answered it.
+pub async fn post_back(app: &TestApp, session: &Session, chat: &str, tool: &str, answer: impl FnOnce(&mut Value)) -> Vec<Value> {
+    let mut messages = stored(app, session, chat).await;
+    let last = messages.last_mut().unwrap();
+    let part = last["parts"].as_array_mut().unwrap().iter_mut().rev().find(|p| p["type"] == format!("tool-{tool}")).expect("the call is stored");
+    answer(part);
+    let message_id = last["id"].clone();
+    let body = json!({"id": chat, "model": "waybill-offline", "messages": messages, "trigger": "submit-message", "messageId": message_id});
+    let res = app.call(Method::POST, "/api/chat", Some(session), Some(body)).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    chunks(&res.text).0
+}
+
+/// The first option a selector's query answers.
+pub async fn first_option(app: &TestApp, session: &Session, query: &str) -> Value {
+    let res = app.call(Method::GET, &format!("/api/options/{query}"), Some(session), None).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text);
+    res.body["options"][0].clone()
+}
+
 /// Approves the last message's call of `tool` and continues the chat, as the card does.
 pub async fn approve(app: &TestApp, session: &Session, chat: &str, tool: &str) -> Vec<Value> {
     let mut messages = stored(app, session, chat).await;
