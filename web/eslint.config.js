@@ -100,11 +100,12 @@ export default defineConfig([
     },
   },
   {
+    // The hooks rules and the React Compiler's (refs read or written while rendering, state
+    // set in effects, components made during render, memoisation it cannot keep…).
     files: ["src/**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks },
+    extends: [reactHooks.configs.flat["recommended-latest"]],
     languageOptions: { globals: globals.browser },
     rules: {
-      "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
     },
   },

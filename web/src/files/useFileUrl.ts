@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { base64Bytes } from "./fileText";
 import type { FileDisplayProps } from "./types";
 
@@ -16,6 +16,28 @@ function blobOf({ content, base64Content, mimeType }: Inline): Blob | null {
   return content !== undefined ? new Blob([content], { type }) : null;
 }
 
+/**
+ * An object URL of `blob` while the viewer is subscribed: made when it subscribes and
+ * revoked when it leaves, so a viewer mounted twice (Strict Mode) gets a live URL again.
+ */
+function objectUrlOf(blob: Blob) {
+  let url: string | null = null;
+  return {
+    subscribe(changed: () => void) {
+      const made = URL.createObjectURL(blob);
+      url = made;
+      changed();
+      return () => {
+        URL.revokeObjectURL(made);
+        if (url === made) url = null;
+      };
+    },
+    current: () => url,
+  };
+}
+
+const NOTHING = { subscribe: () => () => undefined, current: () => null };
+
 export type FileUrl = { status: "loading" } | { status: "missing" } | { status: "ready"; url: string };
 
 /**
@@ -25,25 +47,13 @@ export type FileUrl = { status: "loading" } | { status: "missing" } | { status: 
 export function useFileUrl(file: Inline & Pick<FileDisplayProps, "previewUrl" | "downloadUrl">): FileUrl {
   const { content, base64Content, mimeType } = file;
   const inline = content !== undefined || base64Content !== undefined;
-  const [objectUrl, setObjectUrl] = useState<{ url: string | null; of: Inline } | null>(null);
-
-  useEffect(() => {
-    if (!inline) return;
-    const of = { content, base64Content, mimeType };
-    const blob = blobOf(of);
-    const url = blob ? URL.createObjectURL(blob) : null;
-    setObjectUrl({ url, of });
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [inline, content, base64Content, mimeType]);
+  const blob = useMemo(() => (inline ? blobOf({ content, base64Content, mimeType }) : null), [inline, content, base64Content, mimeType]);
+  const source = useMemo(() => (blob ? objectUrlOf(blob) : NOTHING), [blob]);
+  const objectUrl = useSyncExternalStore(source.subscribe, source.current);
 
   if (inline) {
-    const of = objectUrl?.of;
-    if (!objectUrl || !of || of.content !== content || of.base64Content !== base64Content || of.mimeType !== mimeType) {
-      return { status: "loading" };
-    }
-    return objectUrl.url ? { status: "ready", url: objectUrl.url } : { status: "missing" };
+    if (!blob) return { status: "missing" };
+    return objectUrl ? { status: "ready", url: objectUrl } : { status: "loading" };
   }
   const link = file.previewUrl ?? file.downloadUrl;
   return link ? { status: "ready", url: link } : { status: "missing" };

@@ -58,11 +58,12 @@ export function DynamicForm({ fields, initialValues, disabled = false, submitLab
     undefined,
     (): FormModel => ({ state: (draftKey && restoredState(fields, draftKey)) || initialState(fields, initialValues), shown: new Set() }),
   );
-  const started = useRef(model.state);
-  useStartingPicks(fields, started.current, dispatch, !disabled);
+  // What the form opened with: the starting picks look up its words, and a draft is saved only once it changed.
+  const [started] = useState(model.state);
+  useStartingPicks(fields, started, dispatch, !disabled);
   useEffect(() => {
-    if (draftKey && !disabled && model.state !== started.current) saveDraft(draftKey, model.state);
-  }, [draftKey, disabled, model.state]);
+    if (draftKey && !disabled && model.state !== started) saveDraft(draftKey, model.state);
+  }, [draftKey, disabled, model.state, started]);
   const [busy, setBusy] = useState<"submit" | "cancel" | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ path: string } | null>(null);
 

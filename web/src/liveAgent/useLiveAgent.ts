@@ -5,6 +5,7 @@ import { useAuthStore } from "../auth/store";
 import { notify } from "../chat/notices";
 import type { ChatMessage } from "../chat/types";
 import { uploadFile } from "../files/upload";
+import { useLatest } from "../lib/useLatest";
 import { fetchLiveAgentConfig, liveAgentKeys } from "./config";
 import { LiveAgentConnection } from "./connection";
 import { systemMessage } from "./messages";
@@ -68,8 +69,7 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
   const { t } = useTranslation();
   const config = useQuery({ queryKey: liveAgentKeys.config, queryFn: ({ signal }) => fetchLiveAgentConfig(signal), staleTime: Infinity, retry: false });
   const [userInfoRequest, setUserInfoRequest] = useState<PendingUserInfo | null>(null);
-  const latest = useRef({ onMessage, t });
-  latest.current = { onMessage, t };
+  const latestRef = useLatest({ onMessage, t });
   const [connection, setConnection] = useState<LiveAgentConnection | null>(null);
   const connectionRef = useRef<LiveAgentConnection | null>(null);
   // Settles once this chat's open session was looked up (or there is no service to ask).
@@ -110,7 +110,7 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
       facilityId: useAuthStore.getState().facilityId ?? undefined,
       userInfo: () => {
         const { user, tenantId } = useAuthStore.getState();
-        const { t: tr } = latest.current;
+        const { t: tr } = latestRef.current;
         return obtainUserInfo({
           userId: `${tenantId ?? ""}:${user?.userName ?? ""}`,
           now: Date.now(),
@@ -121,9 +121,9 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
       },
       events: {
         // The service's notices ("An agent joined"…) join the chat in the interface's language.
-        onMessage: (message) => latest.current.onMessage(withTranslatedNotice(message, latest.current.t)),
+        onMessage: (message) => latestRef.current.onMessage(withTranslatedNotice(message, latestRef.current.t)),
         onSystem: (notice, groupId) => {
-          const { t: tr, onMessage: add } = latest.current;
+          const { t: tr, onMessage: add } = latestRef.current;
           const text = notice === "connectionFailed" ? tr("liveAgent.system.connectionFailed") : tr("liveAgent.system.disconnected");
           add(systemMessage(text, Date.now(), groupId ?? undefined));
         },
@@ -139,7 +139,7 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
       if (connectionRef.current === created) connectionRef.current = null;
       setConnection(null);
     };
-  }, [config.data, chatId, withForm, lookupFor]);
+  }, [config.data, chatId, withForm, lookupFor, latestRef]);
 
   // Without the service there is nothing to resume.
   useEffect(() => {
@@ -170,10 +170,10 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
       }
       try {
         const trimmed = text.trim();
-        if (trimmed) latest.current.onMessage(await connection.sendText(trimmed));
+        if (trimmed) latestRef.current.onMessage(await connection.sendText(trimmed));
         for (const image of images) {
           const uploaded = await uploadFile(image);
-          latest.current.onMessage(await connection.sendImage(uploaded.url, image.name));
+          latestRef.current.onMessage(await connection.sendImage(uploaded.url, image.name));
         }
         return true;
       } catch {
@@ -181,7 +181,7 @@ export function useLiveAgent({ chatId, onMessage, withForm = true }: Options): L
         return false;
       }
     },
-    [connection, t],
+    [connection, t, latestRef],
   );
 
   const takesInput = useCallback(async () => {

@@ -20,7 +20,7 @@ function cardsOf(list: readonly ToolFamily[]): ToolCards {
 }
 
 const toolCards = cardsOf(Object.values(families));
-const messageFooters: ReadonlyMap<string, ComponentType> = new Map(Object.values(families).flatMap((family: ToolFamily) => Object.entries(family.messageFooters ?? {})));
+const messageFooters: Readonly<Record<string, ComponentType>> = Object.fromEntries(Object.values(families).flatMap((family: ToolFamily) => Object.entries(family.messageFooters ?? {})));
 addArtifactViewers(Object.values(families).flatMap((family) => Object.entries(family.viewers ?? {})));
 
 function hasCard(name: string): name is ToolName {
@@ -57,7 +57,7 @@ export function MessageFooter({ parts, messageId }: { parts: readonly unknown[];
   for (let i = parts.length - 1; i >= 0; i -= 1) {
     const call = toToolInvocation(parts[i], messageId);
     if (!call) continue;
-    const Footer = messageFooters.get(call.toolName);
+    const Footer = Object.hasOwn(messageFooters, call.toolName) ? messageFooters[call.toolName] : undefined;
     return Footer && call.phase === "completed" && call.output !== undefined ? <Footer /> : null;
   }
   return null;

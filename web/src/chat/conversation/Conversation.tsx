@@ -1,13 +1,14 @@
 import { useChat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FileUIPart } from "ai";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logout } from "../../api/auth";
 import { chatKeys, saveChat } from "../../api/chats";
 import { useAuthStore } from "../../auth/store";
 import type { AudioRecordingInfo } from "../../generated/AudioRecordingInfo";
 import type { ModelInfo } from "../../generated/ModelInfo";
+import { useLatest } from "../../lib/useLatest";
 import { LiveAgentContext } from "../../liveAgent/context";
 import { isLiveAgentSource } from "../../liveAgent/messages";
 import { useLiveAgent } from "../../liveAgent/useLiveAgent";
@@ -84,12 +85,12 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const user = useAuthStore((s) => s.user);
-  const [model, setModel] = useState(initialModel);
-  const modelRef = useRef(model);
-  modelRef.current = model;
+  const [chosenModel, setModel] = useState(initialModel);
+  // If the chat's model cannot run here (its key is missing), the first that can.
+  const model = models ? resolveModel(chosenModel, models) : chosenModel;
+  const modelRef = useLatest(model);
   // Until the usable models are known, the chosen one may not run here: send none then.
-  const modelsKnown = useRef(models !== undefined);
-  modelsKnown.current = models !== undefined;
+  const modelsKnownRef = useLatest(models !== undefined);
   const [sending, setSending] = useState(false);
   // The Live Agent switch asks what the user needs before anyone is queued.
   const [askingNeed, setAskingNeed] = useState(false);
@@ -114,25 +115,22 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
     [chatId, onReload],
   );
 
-  // If the chat's model cannot run here (its key is missing), use the first that can.
-  useEffect(() => {
-    if (models) setModel((current) => resolveModel(current, models));
-  }, [models]);
-
   // A stored chat may have an answer running on the server: until the resume request
   // says, its last question is not known to be unanswered.
   const [resumeChecked, setResumeChecked] = useState(isNew);
   const transport = useMemo(
     () =>
       createChatTransport(
+        // Not a read while rendering: the transport keeps this and calls it as each request is made.
+        // eslint-disable-next-line react-hooks/refs
         () => ({
-          model: modelsKnown.current ? modelRef.current : undefined,
+          model: modelsKnownRef.current ? modelRef.current : undefined,
           providerOptions: providerOptions(usePreferences.getState().modelOptions),
           loadedFrom: loadedFrom(),
         }),
         () => setResumeChecked(true),
       ),
-    [loadedFrom],
+    [loadedFrom, modelRef, modelsKnownRef],
   );
 
   const markStored = useCallback(() => {
@@ -161,7 +159,9 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
     // Approvals answered, client tools' results posted, async results pending: the answer goes on.
     sendAutomaticallyWhen: ({ messages: list }) => shouldContinue(list, asyncTools.claimFollowUp),
   });
-  setMessagesRef.current = setMessages;
+  useLayoutEffect(() => {
+    setMessagesRef.current = setMessages;
+  }, [setMessages]);
   const asyncTools = useAsyncTools({
     status,
     messages,
@@ -276,8 +276,7 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
     }
   };
 
-  const messagesRef = useRef(messages);
-  messagesRef.current = messages;
+  const messagesRef = useLatest(messages);
   const hasOlder = older.hasMore;
   const deleteMessage = useCallback(
     (messageId: string) => {
@@ -293,7 +292,7 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
         },
       );
     },
-    [hasOlder, reload, saveNow, setMessages, t],
+    [hasOlder, reload, saveNow, setMessages, t, messagesRef],
   );
 
   // The user's last message, edited: it keeps its files, its words change, and what
@@ -307,7 +306,7 @@ export function Conversation({ chatId, initialMessages, initialRange, initialMod
       setSentCount((n) => n + 1);
       sendMessage({ text, files, messageId, metadata: { createdAt: Date.now() } }).catch(() => notify("error", t("errors.sendFailed")));
     },
-    [chatId, onUsed, sendMessage, t],
+    [chatId, onUsed, sendMessage, t, messagesRef],
   );
 
   // A new answer to the last question: after a failed answer (Retry), for a question left

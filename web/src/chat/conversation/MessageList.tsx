@@ -3,6 +3,7 @@ import { type ReactNode, type UIEvent, useCallback, useEffect, useLayoutEffect, 
 import { useTranslation } from "react-i18next";
 import { AlertIcon, ArrowDownIcon, LogoMark, Spinner } from "../../components/icons";
 import type { UserInfo } from "../../generated/UserInfo";
+import { useLatest } from "../../lib/useLatest";
 import { useAutoScroll } from "../hooks/useAutoScroll";
 import { MessageBubble } from "../message/MessageBubble";
 import { isLiveAgentSource } from "../../liveAgent/messages";
@@ -108,13 +109,12 @@ function OlderPagesStatus({ older }: { older: OlderPages }) {
 
 /** Asks for the older page when the view is near the top of what is loaded. */
 function useLoadOlderNearTop(older: OlderPages | undefined) {
-  const latest = useRef(older);
-  latest.current = older;
+  const olderRef = useLatest(older);
   return useCallback((el: HTMLElement) => {
-    const o = latest.current;
+    const o = olderRef.current;
     if (!o || !o.hasMore || o.loading || o.failed) return;
     if (el.scrollTop < LOAD_OLDER_PX) o.onLoad();
-  }, []);
+  }, [olderRef]);
 }
 
 /**
@@ -138,6 +138,9 @@ export function MessageList({ messages, status, chatModel, user, onDelete, onReg
     [followScroll, loadOlderNearTop],
   );
 
+  // A notice, not a fault: TanStack Virtual's instance changes in place, so the compiler
+  // leaves this component as written (memoised, it would show stale rows).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
+import { useLatest } from "../../lib/useLatest";
 import type { ChatMessage, ChatStatus } from "../types";
 
 /** Spec 000 §4, §9. */
@@ -33,8 +34,7 @@ const UNKNOWN: Saved = { messages: [], sig: "" };
 export function useAutosave({ status, messages, initialMessages, save, onError, delayMs = AUTOSAVE_DELAY_MS }: Options) {
   const savedRef = useRef<Saved | null>(null);
   savedRef.current ??= { messages: initialMessages, sig: signature(initialMessages) };
-  const latest = useRef({ messages, save, onError });
-  latest.current = { messages, save, onError };
+  const latestRef = useLatest({ messages, save, onError });
   const pending = useRef(false);
 
   const saveNow = useCallback(async (next: ChatMessage[]) => {
@@ -44,7 +44,7 @@ export function useAutosave({ status, messages, initialMessages, save, onError, 
     const attempt: Saved = { messages: next, sig };
     savedRef.current = attempt;
     try {
-      await latest.current.save(next);
+      await latestRef.current.save(next);
     } catch (error) {
       // Not saved: the next chance to save should try again. (If older messages were
       // remembered meanwhile, what is stored is not known exactly: save next time.)
@@ -52,7 +52,7 @@ export function useAutosave({ status, messages, initialMessages, save, onError, 
       else savedRef.current = UNKNOWN;
       throw error;
     }
-  }, []);
+  }, [latestRef]);
 
   const rememberOlder = useCallback((older: readonly ChatMessage[]) => {
     if (older.length === 0) return;
@@ -65,8 +65,8 @@ export function useAutosave({ status, messages, initialMessages, save, onError, 
 
   const flush = useCallback(() => {
     pending.current = false;
-    saveNow(latest.current.messages).catch((error: unknown) => latest.current.onError?.(error));
-  }, [saveNow]);
+    saveNow(latestRef.current.messages).catch((error: unknown) => latestRef.current.onError?.(error));
+  }, [saveNow, latestRef]);
 
   useEffect(() => {
     if (status !== "ready" && status !== "error") return;

@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { chatKeys } from "../../api/chats";
 import { freshAccessToken } from "../../api/client";
 import { useAuthStore } from "../../auth/store";
 import type { ChatEvent } from "../../generated/ChatEvent";
+import { useLatest } from "../../lib/useLatest";
 import { connectChatEvents } from "../chatEvents";
 
 type Options = {
@@ -29,8 +30,7 @@ export function useChatEvents({ openChat, onOpenChatDeleted }: Options): void {
   const queryClient = useQueryClient();
   const tenantId = useAuthStore((s) => s.tenantId);
   const signedIn = useAuthStore((s) => s.refreshToken !== null);
-  const latest = useRef({ openChat, onOpenChatDeleted });
-  latest.current = { openChat, onOpenChatDeleted };
+  const latestRef = useLatest({ openChat, onOpenChatDeleted });
 
   useEffect(() => {
     if (!signedIn || !tenantId) return;
@@ -41,9 +41,9 @@ export function useChatEvents({ openChat, onOpenChatDeleted }: Options): void {
       token: freshAccessToken,
       onEvent: (event) => {
         refreshList();
-        if (deletesOpenChat(event, latest.current.openChat)) latest.current.onOpenChatDeleted();
+        if (deletesOpenChat(event, latestRef.current.openChat)) latestRef.current.onOpenChatDeleted();
       },
       onReconnected: refreshList,
     });
-  }, [signedIn, tenantId, queryClient]);
+  }, [signedIn, tenantId, queryClient, latestRef]);
 }

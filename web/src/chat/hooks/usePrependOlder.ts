@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef } from "react";
+import { useLatest } from "../../lib/useLatest";
 import type { ChatMessage } from "../types";
 import type { OlderMessages, OlderPage } from "./useOlderMessages";
 
@@ -19,8 +20,7 @@ type Options = {
  */
 export function usePrependOlder({ older, messages, setMessages, rememberOlder }: Options): () => Promise<void> {
   const shown = useRef<{ page: OlderPage; first: string } | null>(null);
-  const latest = useRef(messages);
-  latest.current = messages;
+  const messagesRef = useLatest(messages);
   const { load, accept } = older;
 
   useLayoutEffect(() => {
@@ -34,7 +34,7 @@ export function usePrependOlder({ older, messages, setMessages, rememberOlder }:
   return useCallback(async () => {
     const page = await load();
     if (!page) return;
-    const have = new Set(latest.current.map((m) => m.id));
+    const have = new Set(messagesRef.current.map((m) => m.id));
     const fresh = page.messages.filter((m) => !have.has(m.id));
     if (fresh.length === 0) {
       accept(page.next);
@@ -42,5 +42,5 @@ export function usePrependOlder({ older, messages, setMessages, rememberOlder }:
     }
     shown.current = { page: { ...page, messages: fresh }, first: fresh[0]!.id };
     setMessages((list) => [...fresh, ...list]);
-  }, [load, accept, setMessages]);
+  }, [load, accept, setMessages, messagesRef]);
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { stopChat } from "../../api/chats";
+import { useLatest } from "../../lib/useLatest";
 import { STOP_WAIT_MS, markStopped } from "../stopping";
 import type { ChatMessage } from "../types";
 
@@ -25,8 +26,7 @@ type Options = {
 export function useStopAnswer({ chatId, running, stop, setMessages, waitMs = STOP_WAIT_MS }: Options) {
   const ended = useRef<Array<() => void>>([]);
   const stopping = useRef(false);
-  const runningNow = useRef(running);
-  runningNow.current = running;
+  const runningRef = useLatest(running);
 
   useEffect(() => {
     if (running) return;
@@ -49,12 +49,12 @@ export function useStopAnswer({ chatId, running, stop, setMessages, waitMs = STO
       ]);
       // Ended by the server: its own chunks marked the answer. Ended on its own meanwhile:
       // it was not cut short.
-      if (endedByServer || !runningNow.current) return;
+      if (endedByServer || !runningRef.current) return;
       await stop();
       setMessages(markStopped);
     } finally {
       clearTimeout(timer);
       stopping.current = false;
     }
-  }, [chatId, stop, setMessages, waitMs]);
+  }, [chatId, stop, setMessages, waitMs, runningRef]);
 }

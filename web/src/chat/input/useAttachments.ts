@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLatest } from "../../lib/useLatest";
 import { type AttachSource, isImage, mediaTypeOf, splitBySize } from "../attachments";
 
 export type Attachment = {
@@ -22,8 +23,7 @@ export function useAttachments(imagesOnly = false) {
   const [refused, setRefused] = useState<RefusedFiles | null>(null);
   const [unsupported, setUnsupported] = useState<RefusedFiles | null>(null);
   const urls = useRef(new Set<string>());
-  const onlyImages = useRef(imagesOnly);
-  onlyImages.current = imagesOnly;
+  const imagesOnlyRef = useLatest(imagesOnly);
 
   const release = (items: readonly Attachment[]) => {
     for (const a of items) {
@@ -37,7 +37,7 @@ export function useAttachments(imagesOnly = false) {
   const add = useCallback((given: readonly File[], source: AttachSource) => {
     let files = given;
     if (files.length === 0) return;
-    if (onlyImages.current) {
+    if (imagesOnlyRef.current) {
       const others = files.filter((f) => !isImage(mediaTypeOf(f)));
       if (others.length > 0) setUnsupported({ source, files: others });
       files = files.filter((f) => isImage(mediaTypeOf(f)));
@@ -51,7 +51,7 @@ export function useAttachments(imagesOnly = false) {
       return { id: `att-${++nextId}`, file, previewUrl };
     });
     if (added.length > 0) setAttachments((list) => [...list, ...added]);
-  }, []);
+  }, [imagesOnlyRef]);
 
   const remove = useCallback((id: string) => {
     setAttachments((list) => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
 
@@ -12,8 +12,13 @@ type Props = {
 export function RenameDialog({ title, onOpenChange, onRename }: Props) {
   const { t } = useTranslation();
   const [value, setValue] = useState(title ?? "");
+  // Opened for another chat: the field starts from that chat's title.
+  const [shownFor, setShownFor] = useState(title);
+  if (title !== shownFor) {
+    setShownFor(title);
+    setValue(title ?? "");
+  }
   const id = useId();
-  useEffect(() => setValue(title ?? ""), [title]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,6 @@
 import { getToolName, isToolUIPart } from "ai";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useLatest } from "../../lib/useLatest";
 import type { ChatMessage, ChatStatus } from "../types";
 import {
   type AsyncToolsEvent,
@@ -37,8 +38,7 @@ export function useAsyncTools({ status, messages, setMessages, replaceOutput }: 
     state.current = asyncToolsReducer(state.current, event);
     setRunning(runningAsync(state.current).length > 0);
   }, []);
-  const messagesRef = useRef(messages);
-  messagesRef.current = messages;
+  const messagesRef = useLatest(messages);
 
   // Spec 000 §4: an async tool is registered when it appears in a streaming assistant message.
   const last = messages.at(-1);
@@ -72,7 +72,7 @@ export function useAsyncTools({ status, messages, setMessages, replaceOutput }: 
       // asks `sendAutomaticallyWhen` at once when the chat is idle.
       await replaceOutput(toolName, toolCallId, withExecution(part.output, stamped));
     },
-    [dispatch, replaceOutput],
+    [dispatch, replaceOutput, messagesRef],
   );
 
   /** Spec 000 §4, Stop: running tasks are marked cancelled in the messages and forgotten here. */

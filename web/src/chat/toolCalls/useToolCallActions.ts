@@ -1,6 +1,7 @@
 import type { UseChatHelpers } from "@ai-sdk/react";
 import { type ChatStatus, isToolUIPart } from "ai";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLatest } from "../../lib/useLatest";
 import type { ChatMessage } from "../types";
 import type { BrowserExecution, ToolCallActions } from "../../tools/shell/toolCall";
 
@@ -51,8 +52,7 @@ function awaitingOutput(messages: readonly ChatMessage[], toolCallId: string): b
  * chat's life, so the cards they reach stay memoised.
  */
 export function useToolCallActions({ chatId, messages, addToolOutput, addToolApprovalResponse, settle, status, post }: Options): ToolCallConversation {
-  const latest = useRef({ messages, addToolOutput, addToolApprovalResponse, settle, post });
-  latest.current = { messages, addToolOutput, addToolApprovalResponse, settle, post };
+  const latestRef = useLatest({ messages, addToolOutput, addToolApprovalResponse, settle, post });
   // A result handed to the SDK is posted by `sendAutomaticallyWhen` after `addToolOutput`
   // returns: the request's end shows only in the chat's status.
   const posting = useRef(false);
@@ -64,31 +64,31 @@ export function useToolCallActions({ chatId, messages, addToolOutput, addToolApp
   const retryResult = useCallback(() => {
     setResultFailed(false);
     posting.current = true;
-    latest.current.post().catch(() => setResultFailed(true));
-  }, []);
+    latestRef.current.post().catch(() => setResultFailed(true));
+  }, [latestRef]);
   const actions = useMemo<ToolCallActions>(
     () => ({
       chatId,
       submitOutput: async (tool, toolCallId, output) => {
-        if (!awaitingOutput(latest.current.messages, toolCallId)) return;
+        if (!awaitingOutput(latestRef.current.messages, toolCallId)) return;
         posting.current = true;
         setResultFailed(false);
-        await latest.current.addToolOutput({ tool, toolCallId, output });
+        await latestRef.current.addToolOutput({ tool, toolCallId, output });
       },
       submitError: async (tool, toolCallId, errorText) => {
-        if (!awaitingOutput(latest.current.messages, toolCallId)) return;
+        if (!awaitingOutput(latestRef.current.messages, toolCallId)) return;
         posting.current = true;
         setResultFailed(false);
-        await latest.current.addToolOutput({ tool, toolCallId, state: "output-error", errorText });
+        await latestRef.current.addToolOutput({ tool, toolCallId, state: "output-error", errorText });
       },
       respond: async (toolCallId, { approved, reason }) => {
-        const id = pendingApproval(latest.current.messages, toolCallId);
+        const id = pendingApproval(latestRef.current.messages, toolCallId);
         if (id === undefined) return;
-        await latest.current.addToolApprovalResponse({ id, approved, ...(reason === undefined ? {} : { reason }) });
+        await latestRef.current.addToolApprovalResponse({ id, approved, ...(reason === undefined ? {} : { reason }) });
       },
-      settle: (toolCallId, execution) => latest.current.settle(toolCallId, execution),
+      settle: (toolCallId, execution) => latestRef.current.settle(toolCallId, execution),
     }),
-    [chatId],
+    [chatId, latestRef],
   );
   return { actions, resultFailed: resultFailed && status === "error", retryResult };
 }
