@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
+import { savedSidebarOpen } from "../chat/savedPreferences";
 import { PageLoading } from "../components/PageLoading";
 import { selectIsSignedIn, useAuthStore } from "./store";
 
@@ -20,7 +21,7 @@ export function RequireAnonymous({ children }: { children: ReactNode }) {
   return (
     <>
       <Navigate to="/" replace />
-      <PageLoading chat />
+      <PageLoading sidebar={savedSidebarOpen()} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { DEFAULT_MODEL_OPTIONS, type ModelOptions } from "./models";
+import { PREFERENCES_KEY } from "./savedPreferences";
 
 /** Choices that outlive a chat: the model options and whether the sidebar is open. */
 type Preferences = {
@@ -19,7 +20,7 @@ export const usePreferences = create<Preferences>()(
       setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
     }),
     {
-      name: "waybill.preferences",
+      name: PREFERENCES_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
       partialize: ({ modelOptions, sidebarOpen }) => ({ modelOptions, sidebarOpen }),

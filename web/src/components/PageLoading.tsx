@@ -1,16 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { usePreferences } from "../chat/preferences";
 import { Spinner } from "./icons";
 
 /**
  * What a signed-in page shows while its code loads (the chat and user administration are
  * chunks of their own): the app's background with a spinner — an empty page here flashed
- * white between signing in and the chat. `chat`: the chat page is on its way, so its
- * sidebar's dark column (when the user keeps it open) is there from the first frame.
+ * white between signing in and the chat. `sidebar`: the chat page is on its way and the
+ * user keeps its sidebar open, so the sidebar's dark column is there from the first frame.
  */
-export function PageLoading({ chat = false }: { chat?: boolean }) {
+export function PageLoading({ sidebar = false }: { sidebar?: boolean }) {
   const { t } = useTranslation();
-  const sidebar = usePreferences((s) => s.sidebarOpen) && chat;
   return (
     <div className="flex h-dvh bg-slate-50" data-testid="page-loading">
       {sidebar && <div aria-hidden="true" className="hidden w-72 shrink-0 bg-navy-950 md:block" />}

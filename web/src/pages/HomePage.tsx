@@ -1,6 +1,7 @@
 import { Suspense, lazy } from "react";
 import { selectIsSignedIn, useAuthStore } from "../auth/store";
 import { loadChatPage } from "../chat/preload";
+import { savedSidebarOpen } from "../chat/savedPreferences";
 import { PageLoading } from "../components/PageLoading";
 import { LandingPage } from "./LandingPage";
 
@@ -15,7 +16,7 @@ export function HomePage() {
   const signedIn = useAuthStore(selectIsSignedIn);
   if (!signedIn) return <LandingPage />;
   return (
-    <Suspense fallback={<PageLoading chat />}>
+    <Suspense fallback={<PageLoading sidebar={savedSidebarOpen()} />}>
       <ChatPage />
     </Suspense>
   );
