@@ -58,7 +58,7 @@ async function main() {
   const chatId = created.body.id;
 
   const browser = await launchBrowser();
-  const storageState = await signedInState(browser, ChatPage);
+  const storageState = await signedInState(browser);
   const results = {};
 
   // Time to first render and initial JS, each run in a fresh profile (cold cache).

@@ -9,7 +9,7 @@ import { ChatPage } from "./pages/chat.mjs";
 import { InvitePage } from "./pages/invite.mjs";
 import { LoginPage } from "./pages/login.mjs";
 import { UsersPage } from "./pages/users.mjs";
-import { apiSession, baseUrl, email as adminEmail, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { apiSession, baseUrl, email as adminEmail, launchBrowser, newPage, screenshotOnFailure, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 const TENANT = "Demo Logistics";
 
@@ -50,7 +50,7 @@ describe("user administration", { timeout: 300_000 }, () => {
     if (skip) return;
     browser = await launchBrowser();
     api = await apiSession();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
@@ -67,11 +67,10 @@ describe("user administration", { timeout: 300_000 }, () => {
   test("an administrator opens Users from the user menu and adds a member by invitation", { skip }, async (t) => {
     admin = await newPage(browser, { storageState });
     const { page, pageErrors } = admin;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       const chat = new ChatPage(page, baseUrl);
       const users = new UsersPage(page, baseUrl);
-      await chat.goto();
-      await chat.isShown();
+      await chat.open();
       await chat.openUsers();
       await users.isShown();
       await users.row("You").filter({ hasText: adminEmail }).waitFor();
@@ -91,9 +90,7 @@ describe("user administration", { timeout: 300_000 }, () => {
       await row.getByText("Fontana Yard", { exact: true }).waitFor();
       await row.getByText("Never", { exact: true }).waitFor();
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("the users page works from the keyboard", { skip }, async (t) => {
@@ -105,7 +102,7 @@ describe("user administration", { timeout: 300_000 }, () => {
         const el = document.activeElement;
         return el?.getAttribute("aria-label") === label || el?.textContent?.trim() === label;
       }, name);
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       await users.searchBox.fill("");
       await users.searchBox.focus();
       await page.keyboard.type(nora);
@@ -146,15 +143,13 @@ describe("user administration", { timeout: 300_000 }, () => {
       await focusReturnsTo("Add member");
       await users.showOnly("All");
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("the invitation page checks the password, signs the member in, and works only once", { skip }, async (t) => {
     member = await newPage(browser);
     const { page, pageErrors } = member;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       const invite = new InvitePage(page);
       await invite.goto(invitation);
       await invite.isShownFor(TENANT);
@@ -179,27 +174,21 @@ describe("user administration", { timeout: 300_000 }, () => {
       await page.goto(new URL("/admin/users", baseUrl).href);
       await new UsersPage(page, baseUrl).onlyAdmins.waitFor();
 
-      const again = await newPage(browser);
-      try {
-        const second = new InvitePage(again.page);
+      await withSession(browser, { name: "invitation opened again" }, async ({ page: again }) => {
+        const second = new InvitePage(again);
         await second.goto(invitation);
         await second.invalid.waitFor();
-        await again.page.getByText("Ask your administrator for a new one.", { exact: false }).waitFor();
-      } finally {
-        await again.context.close();
-      }
+        await again.getByText("Ask your administrator for a new one.", { exact: false }).waitFor();
+      });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("a member past their chat quota is told when to try again, in their language", { skip }, async (t) => {
     const { page } = member;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       const chat = new ChatPage(page, baseUrl);
-      await chat.goto();
-      await chat.isShown();
+      await chat.open();
       await chat.modelPicker.filter({ hasNotText: "Loading models…" }).waitFor();
       const restore = await answerOverQuota(page, 12);
       await chat.send("One more question");
@@ -211,42 +200,39 @@ describe("user administration", { timeout: 300_000 }, () => {
       await page.screenshot({ path: `${screenshots}chat-quota-de.png` });
       await chat.chooseLanguage("en", "Sprache");
       await restore();
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("suspending a member signs them out, and the sign-in page says why", { skip }, async (t) => {
     const users = new UsersPage(admin.page, baseUrl);
-    try {
-      await users.act("Nora", "Suspend");
-      await users.notice.getByText(`${nora} is suspended and signed out.`).waitFor();
-      await users.row(nora).getByText("Suspended", { exact: true }).waitFor();
+    await screenshotOnFailure(admin.page, t.name, () =>
+      screenshotOnFailure(member.page, "suspended member", async () => {
+        await users.act("Nora", "Suspend");
+        await users.notice.getByText(`${nora} is suspended and signed out.`).waitFor();
+        await users.row(nora).getByText("Suspended", { exact: true }).waitFor();
 
-      // Whether the app already noticed (a background request) or does on this visit, the
-      // sign-in page says why.
-      await member.page.goto(new URL("/login", baseUrl).href);
-      const login = new LoginPage(member.page, baseUrl);
-      await login.isShown();
-      await member.page
-        .getByRole("alert")
-        .getByText(`Your account is suspended in ${TENANT}. Ask an administrator of that organisation to reactivate it.`)
-        .waitFor();
-      await member.page.screenshot({ path: `${screenshots}login-suspended.png` });
+        // Whether the app already noticed (a background request) or does on this visit, the
+        // sign-in page says why.
+        await member.page.goto(new URL("/login", baseUrl).href);
+        const login = new LoginPage(member.page, baseUrl);
+        await login.isShown();
+        await member.page
+          .getByRole("alert")
+          .getByText(`Your account is suspended in ${TENANT}. Ask an administrator of that organisation to reactivate it.`)
+          .waitFor();
+        await member.page.screenshot({ path: `${screenshots}login-suspended.png` });
 
-      await users.act("Nora", "Reactivate");
-      await users.notice.getByText(`${nora} is active again.`).waitFor();
-      await users.row(nora).getByText("Active", { exact: true }).waitFor();
-    } catch (error) {
-      await member.page.screenshot({ path: `${screenshots}failed-suspended-member.png` }).catch(() => undefined);
-      await failWithScreenshot(admin.page, t.name, error);
-    }
+        await users.act("Nora", "Reactivate");
+        await users.notice.getByText(`${nora} is active again.`).waitFor();
+        await users.row(nora).getByText("Active", { exact: true }).waitFor();
+      }),
+    );
   });
 
   test("the administrator edits access, cannot suspend themselves, renews a link and removes a member", { skip }, async (t) => {
     const { page, pageErrors } = admin;
     const users = new UsersPage(page, baseUrl);
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       await users.act("Nora", "Edit roles and facilities");
       await users.editDialog.getByRole("checkbox", { name: "Savannah Cross-Dock", exact: true }).check();
       await users.editDialog.getByRole("button", { name: "Save", exact: true }).click();
@@ -269,16 +255,13 @@ describe("user administration", { timeout: 300_000 }, () => {
       assert.notEqual(second, first);
       await users.close(users.invitationDialog);
 
-      const visitor = await newPage(browser);
-      try {
-        const invite = new InvitePage(visitor.page);
+      await withSession(browser, { name: "renewed invitation" }, async ({ page: visitor }) => {
+        const invite = new InvitePage(visitor);
         await invite.goto(first);
         await invite.invalid.waitFor();
         await invite.goto(second);
         await invite.isShownFor(TENANT);
-      } finally {
-        await visitor.context.close();
-      }
+      });
 
       await users.actOn(users.row(otto), "Remove from tenant");
       await users.removeDialog.getByText(`${otto} loses access to ${TENANT} at once.`, { exact: false }).waitFor();
@@ -286,8 +269,6 @@ describe("user administration", { timeout: 300_000 }, () => {
       await users.notice.getByText(`${otto} was removed from ${TENANT}.`).waitFor();
       await page.getByText("No members match.").waitFor();
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 });

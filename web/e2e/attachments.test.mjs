@@ -8,9 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { crc32, deflateSync } from "node:zlib";
-import { ChatPage } from "./pages/chat.mjs";
 import { FilesPage } from "./pages/files.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 const CSV_ROWS = 60;
 const CSV = ["trailer,door,carrier,pallets", ...Array.from({ length: CSV_ROWS }, (_, i) => `TR-${2001 + i},${(i % 12) + 1},Acme Freight,${(i * 5) % 26}`)].join("\n");
@@ -54,7 +53,7 @@ describe("attachments", { timeout: 300_000 }, () => {
     await writeFile(join(files, "manifest.csv"), CSV);
     await writeFile(join(files, "dock-door.png"), png());
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
@@ -62,15 +61,12 @@ describe("attachments", { timeout: 300_000 }, () => {
     if (files) await rm(files, { recursive: true, force: true });
   });
 
-  test("opens a sent CSV and a sent image in the side panel's viewer", { skip }, async (t) => {
-    const { context, page, pageErrors } = await newPage(browser, { storageState });
-    const chat = new ChatPage(page, baseUrl);
-    const viewer = new FilesPage(chat);
-    const tabs = [];
-    context.on("page", (opened) => tabs.push(opened.url()));
-    try {
-      await chat.goto();
-      await chat.isShown();
+  test("opens a sent CSV and a sent image in the side panel's viewer", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ context, page, chat, pageErrors }) => {
+      const viewer = new FilesPage(chat);
+      const tabs = [];
+      context.on("page", (opened) => tabs.push(opened.url()));
+      await chat.open();
       await chat.modelPicker.filter({ hasNotText: "Loading models…" }).waitFor();
       await chat.attach([join(files, "manifest.csv"), join(files, "dock-door.png")]);
       await chat.attachmentList.getByText("2 file(s) selected").waitFor();
@@ -102,10 +98,6 @@ describe("attachments", { timeout: 300_000 }, () => {
       assert.equal(await page.getByRole("tab").count(), 2);
       assert.deepEqual(tabs, [], "no browser tab was opened");
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

@@ -4,13 +4,9 @@
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { ChatPage } from "./pages/chat.mjs";
 import { LandingPage } from "./pages/landing.mjs";
 import { LoginPage } from "./pages/login.mjs";
-import { baseUrl, email, launchBrowser, newPage as freshPage, password, skip } from "./support.mjs";
-
-const screenshots = fileURLToPath(new URL("./screenshots/", import.meta.url));
+import { baseUrl, email, launchBrowser, password, screenshots, skip, withSession } from "./support.mjs";
 
 describe("sign-in flow", { timeout: 120_000 }, () => {
   /** @type {import('playwright-core').Browser} */
@@ -26,47 +22,37 @@ describe("sign-in flow", { timeout: 120_000 }, () => {
     await browser?.close();
   });
 
-  const newPage = () => freshPage(browser);
-
-  test("a visitor signs in, stays signed in across a reload, and logs out", { skip }, async () => {
-    const { context, page, pageErrors } = await newPage();
-    try {
+  test("a visitor signs in, stays signed in across a reload, and logs out", { skip }, (t) =>
+    withSession(browser, { name: t.name }, async ({ page, chat, pageErrors }) => {
       const landing = new LandingPage(page, baseUrl);
       const login = new LoginPage(page, baseUrl);
-      const home = new ChatPage(page, baseUrl);
 
       // The landing view first, then the sign-in page by itself (spec 000 §2).
-      await landing.goto();
-      await landing.isShown();
+      await landing.open();
       await login.isShown();
       await page.screenshot({ path: `${screenshots}login.png`, fullPage: true });
 
       await login.signIn(email, password);
-      await home.isShown();
+      await chat.isShown();
       await page.screenshot({ path: `${screenshots}signed-in.png`, fullPage: true });
 
       await page.reload();
-      await home.isShown();
+      await chat.isShown();
 
-      await home.openUserMenu();
-      await home.logout();
+      await chat.openUserMenu();
+      await chat.logout();
       await login.isShown();
 
       // Signed out for real: the root shows the landing view again.
-      await landing.goto();
-      await landing.isShown();
+      await landing.open();
       assert.deepEqual(pageErrors, []);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("the login page switches to Japanese and remembers it after a reload", { skip }, async () => {
-    const { context, page, pageErrors } = await newPage();
-    try {
+  test("the login page switches to Japanese and remembers it after a reload", { skip }, (t) =>
+    withSession(browser, { name: t.name }, async ({ page, pageErrors }) => {
       const login = new LoginPage(page, baseUrl);
-      await login.goto();
-      await login.isShown();
+      await login.open();
 
       await login.chooseLanguage("ja");
       const japaneseHeading = page.getByRole("heading", { level: 1, name: "Waybill にログイン" });
@@ -79,8 +65,6 @@ describe("sign-in flow", { timeout: 120_000 }, () => {
       assert.equal(await login.languageSelect("言語").inputValue(), "ja");
       assert.equal(await login.htmlLang(), "ja");
       assert.deepEqual(pageErrors, []);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

@@ -4,9 +4,7 @@
 // link downloads. Run like auth.test.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { baseUrl, launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 describe("business intelligence", { timeout: 300_000 }, () => {
   /** @type {import('playwright-core').Browser} */
@@ -16,18 +14,15 @@ describe("business intelligence", { timeout: 300_000 }, () => {
   before(async () => {
     if (skip) return;
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
     await browser?.close();
   });
 
-  test("a numbers question becomes a table with its provenance, and an Excel file", { skip }, async () => {
-    const { context, page } = await newPage(browser, { storageState, width: 1360, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    try {
+  test("a numbers question becomes a table with its provenance, and an Excel file", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 1000, name: "bi" }, async ({ page, chat, cards }) => {
       await chat.goto();
       await chat.send("outbound orders by customer last week");
       const query = cards.card("testQuerySqlTool");
@@ -54,10 +49,6 @@ describe("business intelligence", { timeout: 300_000 }, () => {
       assert.equal((await res.body()).subarray(0, 2).toString(), "PK", "an Excel workbook");
       await chat.waitUntilIdle();
       await file.screenshot({ path: `${screenshots}bi-export.png` });
-    } catch (error) {
-      await failWithScreenshot(page, "bi", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

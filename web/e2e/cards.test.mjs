@@ -9,8 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { ArtifactsPanel } from "./pages/artifacts.mjs";
-import { ChatPage } from "./pages/chat.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 
 const MANIFEST = "door,trailer,carrier,eta\n4,TR-1001,Northline,10:30\n7,TR-1002,Bayside Freight,11:15\n9,TR-1003,Northline,12:00\n";
@@ -29,7 +28,7 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
     await writeFile(join(files, "manifest.csv"), MANIFEST);
     await writeFile(join(files, "dock-notes.md"), NOTES);
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
@@ -37,14 +36,13 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
     if (files) await rm(files, { recursive: true, force: true });
   });
 
-  /** A signed-in chat page in a fresh profile, in `language`. */
-  async function signedIn({ language = "en", ...options } = {}) {
-    const session = await newPage(browser, { ...options, storageState, locale: language === "en" ? "en-US" : language });
-    await session.context.addInitScript((code) => localStorage.setItem("waybill.language", code), language);
-    const chat = new ChatPage(session.page, baseUrl);
-    await chat.goto();
-    await chat.page.getByTestId("input-bar").waitFor();
-    return { ...session, chat };
+  /** Runs `steps` on a signed-in chat page in a fresh profile, in `language` (`withSession`). */
+  function inChat(name, { language = "en", ...options }, steps) {
+    return withSession(browser, { ...options, storageState, language, name }, async (session) => {
+      await session.chat.goto();
+      await session.page.getByTestId("input-bar").waitFor();
+      return steps(session);
+    });
   }
 
 
@@ -61,9 +59,8 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
     return card;
   }
 
-  test("shows the weather and the time as cards", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("shows the weather and the time as cards", { skip }, (t) =>
+    inChat(t.name, {}, async ({ page, chat, pageErrors }) => {
       const weather = await ask(chat, "What's the weather in Savannah?", "weatherTool");
       const text = await weather.innerText();
       assert.match(text, /Weather in Savannah, Georgia, United States/);
@@ -90,32 +87,22 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       await weather.getByTestId("weather-report").waitFor();
       await page.screenshot({ path: `${screenshots}cards-weather-time.png` });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("shows an error card when the weather service knows no such place", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("shows an error card when the weather service knows no such place", { skip }, (t) =>
+    inChat(t.name, {}, async ({ chat, pageErrors }) => {
       const card = await ask(chat, "What's the weather in Nowhereville?", "weatherTool", "failed");
       // The weather card keeps its own title when the call fails; the error says why.
       assert.match(await card.getByTestId("tool-title").innerText(), /Nowhereville/);
       assert.doesNotMatch(await card.getByTestId("tool-title").innerText(), /Tool Call Failed/);
       assert.match(await card.getByRole("alert").innerText(), /Nowhereville/);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("renders the cards in Chinese", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn({ language: "zh-CN" });
-    try {
+  test("renders the cards in Chinese", { skip }, (t) =>
+    inChat(t.name, { language: "zh-CN" }, async ({ page, chat, pageErrors }) => {
       const weather = await ask(chat, "What's the weather in Savannah?", "weatherTool");
       const text = await weather.innerText();
       assert.match(text, /Savannah, Georgia, United States的天气/);
@@ -128,17 +115,12 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       assert.match(await time.innerText(), /北京/);
       await page.screenshot({ path: `${screenshots}cards-zh-CN.png` });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("reads the tool families' strings in the language chosen, switched without a reload", { skip }, async (t) => {
+  test("reads the tool families' strings in the language chosen, switched without a reload", { skip }, (t) =>
     // Each family's strings live in its folder and come with its language's catalogue.
-    const { context, page, chat, pageErrors } = await signedIn({ language: "ja" });
-    try {
+    inChat(t.name, { language: "ja" }, async ({ page, chat, pageErrors }) => {
       const weather = await ask(chat, "What's the weather in Savannah?", "weatherTool");
       assert.match(await weather.innerText(), /Savannah, Georgia, United Statesの天気/);
       assert.match(await weather.getByTestId("weather-note").innerText(), /データは参考値です/);
@@ -151,17 +133,12 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       assert.match(await task.getByTestId("tool-status").innerText(), /Aufgabe erledigt/);
       await page.screenshot({ path: `${screenshots}cards-ja-de.png` });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("opens files in the artifacts panel, tabbed and stacked, resizable, kept per chat", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn({ width: 1400, height: 860 });
-    const panel = new ArtifactsPanel(page);
-    try {
+  test("opens files in the artifacts panel, tabbed and stacked, resizable, kept per chat", { skip }, (t) =>
+    inChat(t.name, { width: 1400, height: 860 }, async ({ page, chat, pageErrors }) => {
+      const panel = new ArtifactsPanel(page);
       await chat.attach([join(files, "manifest.csv"), join(files, "dock-notes.md")]);
       await chat.attachmentList.getByText("2 file(s) selected").waitFor();
       const manifest = await ask(chat, "Show the file manifest.csv", "displayFileTool");
@@ -218,10 +195,6 @@ describe("tool cards and the artifacts panel", { timeout: 300_000 }, () => {
       await panel.close("manifest.csv");
       await panel.root.waitFor({ state: "detached" });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

@@ -7,8 +7,7 @@ import { mkdir, mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { apiSession, baseUrl, launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 const NO_PROVIDER = "No AI provider is set up yet";
 
@@ -39,7 +38,7 @@ describe("chat page", { timeout: 300_000 }, () => {
     await big.close();
     browser = await launchBrowser();
     api = await apiSession();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
@@ -47,25 +46,15 @@ describe("chat page", { timeout: 300_000 }, () => {
     if (files) await rm(files, { recursive: true, force: true });
   });
 
-  /** A signed-in chat page in a fresh profile. */
-  async function signedIn(options) {
-    const session = await newPage(browser, { ...options, storageState });
-    const chat = new ChatPage(session.page, baseUrl);
-    await chat.goto();
-    await chat.isShown();
-    return { ...session, chat };
-  }
-
-
   /** Makes the offline model's answers arrive over seconds, as on a slow network. */
   async function slowNetwork(page) {
     await page.evaluate(() => (window.__slowChat = true));
     return () => page.evaluate(() => (window.__slowChat = false));
   }
 
-  test("sends a message, watches the answer stream in, and finds the history intact after a reload", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("sends a message, watches the answer stream in, and finds the history intact after a reload", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       await chat.welcome.waitFor();
       await chat.send("What time is it in Tokyo?");
       const card = chat.lastAnswer().getByTestId("tool-card");
@@ -102,16 +91,12 @@ describe("chat page", { timeout: 300_000 }, () => {
       assert.equal(stored.status, 200);
       assert.deepEqual(stored.body.messages.map((m) => m.role), ["user", "assistant", "user", "assistant"]);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("stops a running answer with Escape", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("stops a running answer with Escape", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       const restore = await slowNetwork(page);
       const stopCall = page.waitForRequest((r) => r.method() === "POST" && /\/api\/chat\/[^/]+\/stop$/.test(new URL(r.url()).pathname));
       await chat.send("hello");
@@ -128,18 +113,14 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.send("What time is it in Tokyo?");
       await chat.lastAnswer().getByText(/ in Asia\/Tokyo /).waitFor();
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   test("renames a chat, deletes one and then all after the spec's confirmations", { skip }, async (t) => {
     // Start from an empty list, whatever the tests before left.
     await api.call("/api/chat-history", { method: "DELETE" });
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+    await withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       let previous = null;
       for (const question of ["What time is it in Tokyo?", "hello"]) {
         await chat.newChatButton.click();
@@ -174,16 +155,12 @@ describe("chat page", { timeout: 300_000 }, () => {
       const list = await api.call("/api/chat-history");
       assert.deepEqual(list.body, []);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
-  test("switches model: gpt-5's options go into providerOptions; a model without a key shows the server's error", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("switches model: gpt-5's options go into providerOptions; a model without a key shows the server's error", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       // The server offers what its keys allow; list two keyed models as if their keys were set.
       const offered = [
         { id: "claude-sonnet-4-5", name: "Claude Sonnet 4.5", provider: "anthropic", requiresKey: true },
@@ -219,16 +196,12 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.chatError.getByRole("button", { name: "Retry" }).click();
       await chat.lastAnswer().getByText(NO_PROVIDER, { exact: false }).waitFor();
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("re-renders in Japanese and in German", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("re-renders in Japanese and in German", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       await chat.chooseLanguage("ja");
       await page.getByRole("button", { name: "新規接続", exact: true }).waitFor();
       await page.getByRole("textbox", { name: "メッセージ", exact: true }).waitFor();
@@ -246,16 +219,12 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.chooseLanguage("en", "Sprache");
       await chat.newChatButton.waitFor();
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("attaches an image and a PDF and sends them as file parts", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("attaches an image and a PDF and sends them as file parts", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       await chat.attach([join(files, "dock-door.png"), join(files, "manifest.pdf")]);
       await chat.attachmentList.getByText("2 file(s) selected").waitFor();
       await chat.attachmentList.getByText("manifest.pdf").waitFor();
@@ -280,16 +249,12 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.waitUntilIdle();
       await page.screenshot({ path: `${screenshots}chat-attachments.png` });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("refuses a 101 MB file with the spec's alert", { skip }, async (t) => {
-    const { context, chat, page, pageErrors } = await signedIn();
-    try {
+  test("refuses a 101 MB file with the spec's alert", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       await chat.attach([join(files, "yard-camera.mp4"), join(files, "manifest.pdf")]);
       const alert = page.getByRole("alertdialog");
       await alert.getByText("The following files are too large, please select files under 100MB:", { exact: true }).waitFor();
@@ -298,12 +263,8 @@ describe("chat page", { timeout: 300_000 }, () => {
       await chat.attachmentList.getByText("1 file(s) selected").waitFor();
       assert.equal(await chat.attachmentList.getByText("yard-camera.mp4").count(), 0);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   test("keeps hostile markdown and titles from model output inert", { skip }, async (t) => {
     const hostile = [
@@ -331,8 +292,8 @@ describe("chat page", { timeout: 300_000 }, () => {
     });
     assert.equal(saved.status, 200);
 
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+    await withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       const outside = [];
       page.on("request", (r) => {
         if (new URL(r.url()).origin !== new URL(baseUrl).origin) outside.push(r.url());
@@ -359,10 +320,6 @@ describe("chat page", { timeout: 300_000 }, () => {
       assert.equal(await page.evaluate(() => window.__pwned), undefined);
       assert.deepEqual(outside, [], "nothing was fetched from another origin");
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -7,8 +7,7 @@
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { apiSession, baseUrl, launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 const SLOW_WEATHER = "What's the weather in Slowtown?";
 
@@ -26,22 +25,13 @@ describe("conversation: stop, retry, regenerate, edit, copy", { timeout: 300_000
     await mkdir(screenshots, { recursive: true });
     browser = await launchBrowser();
     api = await apiSession();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
     await browser?.close();
     for (const id of made) await api?.call(`/api/chat-history/${id}`, { method: "DELETE" });
   });
-
-  /** A signed-in chat page in a fresh profile, on a new chat. */
-  async function signedIn(options) {
-    const session = await newPage(browser, { ...options, storageState });
-    const chat = new ChatPage(session.page, baseUrl);
-    await chat.goto();
-    await chat.isShown();
-    return { ...session, chat };
-  }
 
   /** Opens a message's options menu and returns it. @param {import('playwright-core').Locator} message */
   async function optionsOf(page, message) {
@@ -56,9 +46,9 @@ describe("conversation: stop, retry, regenerate, edit, copy", { timeout: 300_000
     return id;
   };
 
-  test("stopping while a tool runs leaves its card 'Stopped', also after a reload", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("stopping while a tool runs leaves its card 'Stopped', also after a reload", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       await chat.send(SLOW_WEATHER);
       const card = chat.lastAnswer().getByTestId("tool-card");
       await card.and(page.locator('[data-phase="executing"]')).waitFor();
@@ -97,16 +87,12 @@ describe("conversation: stop, retry, regenerate, edit, copy", { timeout: 300_000
       await reloaded.getByText("Stopped before it finished").waitFor();
       assert.equal(await page.getByTestId("unanswered").count(), 0);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("a failed send is answered through the retry under its question, also after a reload", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("a failed send is answered through the retry under its question, also after a reload", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       let failed = false;
       await page.route("**/api/chat", (route) => {
         if (failed || route.request().method() !== "POST") return route.continue();
@@ -131,16 +117,12 @@ describe("conversation: stop, retry, regenerate, edit, copy", { timeout: 300_000
       assert.equal(await notice.count(), 0);
       assert.deepEqual(await chat.messages.evaluateAll((els) => els.map((e) => e.dataset.role)), ["user", "assistant"]);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("Regenerate answers the last question again; Edit and resend answers the edited one", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("Regenerate answers the last question again; Edit and resend answers the edited one", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
       await chat.send("What time is it in Tokyo?");
       await chat.lastAnswer().getByText(/ in Asia\/Tokyo /).waitFor();
       await chat.waitUntilIdle();
@@ -172,16 +154,12 @@ describe("conversation: stop, retry, regenerate, edit, copy", { timeout: 300_000
       assert.deepEqual(stored.body.messages.map((m) => m.role), ["user", "assistant"]);
       assert.equal(stored.body.messages[0].parts.find((p) => p.type === "text").text, "What time is it in London?");
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("Copy puts the message's words on the clipboard and says 'Copied'", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn();
-    try {
+  test("Copy puts the message's words on the clipboard and says 'Copied'", { skip }, (t) =>
+    withSession(browser, { storageState, name: t.name }, async ({ context, page, chat, pageErrors }) => {
+      await chat.open();
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(baseUrl).origin });
       await chat.send("What time is it in Tokyo?");
       await chat.lastAnswer().getByText(/ in Asia\/Tokyo /).waitFor();
@@ -196,10 +174,6 @@ describe("conversation: stop, retry, regenerate, edit, copy", { timeout: 300_000
       await page.screenshot({ path: `${screenshots}conversation-copied.png` });
       await chat.userMessages.last().getByText("Copied").waitFor({ state: "detached", timeout: 4_000 });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

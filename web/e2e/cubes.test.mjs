@@ -6,9 +6,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
+import { baseUrl, launchBrowser, signedInState, skip, withSession } from "./support.mjs";
 
 const example = await readFile(new URL("../../docs/cubes/storage_locations.yaml", import.meta.url), "utf8");
 
@@ -20,18 +18,17 @@ describe("a tenant's own BI cubes", { timeout: 300_000 }, () => {
   before(async () => {
     if (skip) return;
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
     await browser?.close();
   });
 
-  test("an admin checks, adds, uses, views and removes a cube file", { skip }, async () => {
-    const { context, page, pageErrors } = await newPage(browser, { storageState, width: 1360, height: 1000 });
-    const rows = page.getByTestId("cube-row");
-    const ours = rows.filter({ hasText: "storage_locations" });
-    try {
+  test("an admin checks, adds, uses, views and removes a cube file", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 1000, name: "tenant cubes" }, async ({ page, chat, cards, pageErrors }) => {
+      const rows = page.getByTestId("cube-row");
+      const ours = rows.filter({ hasText: "storage_locations" });
       await page.goto(new URL("/admin/cubes", baseUrl).href);
       await rows.first().waitFor();
       assert.equal(await ours.count(), 0, "the example is not there yet");
@@ -57,8 +54,6 @@ describe("a tenant's own BI cubes", { timeout: 300_000 }, () => {
       assert.match(await ours.innerText(), /Added by /);
 
       // The assistant's cube list names it.
-      const chat = new ChatPage(page, baseUrl);
-      const cards = new ToolCards(page, chat);
       await chat.goto();
       await chat.send("which cubes can I query?");
       const card = cards.card("getCubeDescTool");
@@ -77,10 +72,6 @@ describe("a tenant's own BI cubes", { timeout: 300_000 }, () => {
       await page.getByRole("alertdialog").getByRole("button", { name: "Remove", exact: true }).click();
       await ours.waitFor({ state: "detached" });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "tenant cubes", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

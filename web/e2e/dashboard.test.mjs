@@ -7,10 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { ArtifactsPanel } from "./pages/artifacts.mjs";
-import { ChatPage } from "./pages/chat.mjs";
 import { DashboardView, DashboardsPage } from "./pages/dashboards.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { baseUrl, launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 /** The chunk Vite emits for Chart.js (vite.config.ts names it `charts`). */
 const CHARTS_CHUNK = /\/assets\/charts-[\w-]+\.js$/;
@@ -28,19 +26,16 @@ describe("BI dashboards", { timeout: 300_000 }, () => {
   before(async () => {
     if (skip) return;
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
     await browser?.close();
   });
 
-  test("a dashboard asked for in the chat opens in the side panel, is listed on the Dashboards page, and its link can be revoked", { skip }, async () => {
-    const { context, page, pageErrors } = await newPage(browser, { storageState, width: 1440, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    const panel = new ArtifactsPanel(page);
-    try {
+  test("a dashboard asked for in the chat opens in the side panel, is listed on the Dashboards page, and its link can be revoked", { skip }, () =>
+    withSession(browser, { storageState, width: 1440, height: 1000, name: "dashboard" }, async ({ page, chat, cards, pageErrors }) => {
+      const panel = new ArtifactsPanel(page);
       await chat.goto();
       await chat.send("make a dashboard of yard dwell time");
       const card = cards.card("biDashboardTool");
@@ -93,22 +88,15 @@ describe("BI dashboards", { timeout: 300_000 }, () => {
       assert.equal(await statusOf(link), 404);
       dashboard = { name, link: renewed };
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "dashboard", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   test("the chat page loads no Chart.js; the dashboard page loads it", { skip }, async () => {
     assert.ok(dashboard.link, "the first test left a dashboard with a link");
-    const { context, page, pageErrors } = await newPage(browser, { storageState });
-    const requested = [];
-    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
-    try {
-      const chat = new ChatPage(page, baseUrl);
-      await chat.goto();
-      await chat.isShown();
+    await withSession(browser, { storageState, name: "dashboard-charts" }, async ({ page, chat, pageErrors }) => {
+      const requested = [];
+      page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+      await chat.open();
       await page.waitForLoadState("networkidle");
       assert.ok(requested.some((path) => path.startsWith("/assets/")), "the chat page's scripts were seen");
       assert.deepEqual(requested.filter((path) => CHARTS_CHUNK.test(path)), [], "no Chart.js chunk on the chat page");
@@ -121,10 +109,6 @@ describe("BI dashboards", { timeout: 300_000 }, () => {
       assert.equal(requested.filter((path) => CHARTS_CHUNK.test(path)).length, 1, "the dashboard page loads the Chart.js chunk");
       assert.equal(await page.evaluate(() => performance.getEntriesByName("dashboard-rendered").length), 1);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "dashboard-charts", error);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -5,9 +5,8 @@
 // auth.test.mjs (WAYBILL_URL, WAYBILL_E2E_EMAIL, WAYBILL_E2E_PASSWORD).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
 import { FilesPage } from "./pages/files.mjs";
-import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { apiSession, baseUrl, launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 /** Each hostile file tries every way it can think of to run as the app. */
 const PWN = `window.__pwned = 1; try { parent.__pwned = 1; top.__pwned = 1; top.document.title = "pwned"; } catch (e) {} document.title = "pwned";`;
@@ -60,7 +59,7 @@ describe("files", { timeout: 300_000 }, () => {
       assert.equal(answer.success, true);
       uploaded[name] = answer.data;
     }
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
@@ -71,19 +70,12 @@ describe("files", { timeout: 300_000 }, () => {
    * Runs `steps` on a signed-in chat page in a fresh profile; the test fails on any page
    * error, and a failing step leaves a screenshot.
    */
-  async function inChat(t, steps) {
-    const session = await newPage(browser, { storageState });
-    const chat = new ChatPage(session.page, baseUrl);
-    try {
-      await chat.goto();
-      await chat.isShown();
-      await steps({ page: session.page, files: new FilesPage(chat) });
-      assert.deepEqual(session.pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(session.page, t.name, error);
-    } finally {
-      await session.context.close();
-    }
+  function inChat(t, steps) {
+    return withSession(browser, { storageState, name: t.name }, async ({ page, chat, pageErrors }) => {
+      await chat.open();
+      await steps({ page, files: new FilesPage(chat) });
+      assert.deepEqual(pageErrors, []);
+    });
   }
 
   /** Nothing a hostile file did reached the app's page. */
@@ -185,10 +177,8 @@ describe("files", { timeout: 300_000 }, () => {
     }),
   );
 
-  test("opened directly, the view links of HTML and SVG download instead of running", { skip }, async (t) => {
-    const context = await browser.newContext({ acceptDownloads: true });
-    const page = await context.newPage();
-    try {
+  test("opened directly, the view links of HTML and SVG download instead of running", { skip }, (t) =>
+    withSession(browser, { name: t.name }, async ({ page }) => {
       await page.goto(new URL("/login", baseUrl).href);
       const title = await page.title();
       for (const name of ["yard-map.html", "badge.svg"]) {
@@ -213,10 +203,6 @@ describe("files", { timeout: 300_000 }, () => {
       await page.waitForLoadState("load");
       assert.equal(await page.evaluate(() => window.__pwned).catch(() => undefined), undefined);
       assert.notEqual(await page.title(), "pwned");
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

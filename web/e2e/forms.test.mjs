@@ -10,9 +10,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 const RECEIPT = "create an inbound receipt for customer Pacific Outdoor Supply";
 
@@ -31,7 +29,7 @@ async function pick(form, field, search, text) {
   await option.click();
 }
 
-/** What the last answer says in words, its tool cards left out. @param {ChatPage} chat */
+/** What the last answer says in words, its tool cards left out. @param {import('./pages/chat.mjs').ChatPage} chat */
 function answerWords(chat) {
   return chat.lastAnswer().evaluate((message) => {
     const copy = /** @type {HTMLElement} */ (message.cloneNode(true));
@@ -44,22 +42,23 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
   /** @type {import('playwright-core').Browser} */
   let browser;
   let storageState;
+  /** Where the pickup form's bill of lading is written before it is uploaded. */
+  let folder;
 
   before(async () => {
     if (skip) return;
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
+    folder = await mkdtemp(join(tmpdir(), "waybill-forms-"));
   });
 
   after(async () => {
     await browser?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  test("a form opened for a named customer starts with it; filled, submitted and approved, the receipt is created and the answer gives its id", { skip }, async () => {
-    const { context, page } = await newPage(browser, { storageState, width: 1360, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    try {
+  test("a form opened for a named customer starts with it; filled, submitted and approved, the receipt is created and the answer gives its id", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 1000, name: "form submit" }, async ({ page, chat, cards }) => {
       await chat.goto();
       await chat.send(RECEIPT);
       const card = cards.card("requestUserInput");
@@ -130,18 +129,11 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
       assert.doesNotMatch(answer, /customerId|carrierId|taskCmd/);
       await chat.lastAnswer().getByText(id).last().scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${screenshots}form-receipt-created.png` });
-    } catch (error) {
-      await failWithScreenshot(page, "form submit", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("a form opened with no customer named says the customer is required when submitted empty", { skip }, async () => {
-    const { context, page } = await newPage(browser, { storageState, width: 1360, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    try {
+  test("a form opened with no customer named says the customer is required when submitted empty", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 1000, name: "form required customer" }, async ({ chat, cards }) => {
       await chat.goto();
       await chat.send("create an inbound receipt");
       const card = cards.card("requestUserInput");
@@ -152,22 +144,15 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
       await form.getByText("Customer is required").waitFor();
       await pick(form, "customerId", "pacific", "Pacific Outdoor Supply");
       assert.equal(await form.getByText("Customer is required").count(), 0, "an error clears when the field gets a value");
-    } catch (error) {
-      await failWithScreenshot(page, "form required customer", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   for (const [size, viewport] of [
     ["1360×860", { width: 1360, height: 860 }],
     ["a phone", { width: 390, height: 844 }],
   ]) {
-    test(`the date picker stays in sight above the composer at ${size}, and a day clicked is the date`, { skip }, async () => {
-      const { context, page } = await newPage(browser, { storageState, ...viewport });
-      const chat = new ChatPage(page, baseUrl);
-      const cards = new ToolCards(page, chat);
-      try {
+    test(`the date picker stays in sight above the composer at ${size}, and a day clicked is the date`, { skip }, () =>
+      withSession(browser, { storageState, ...viewport, name: `date picker ${viewport.width}` }, async ({ page, chat, cards }) => {
         await chat.goto();
         await chat.send(RECEIPT);
         const card = cards.card("requestUserInput");
@@ -192,19 +177,12 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
         await days.filter({ hasText: /^15$/ }).first().click();
         await dialog.waitFor({ state: "hidden" });
         assert.match(await field.inputValue(), /^[A-Z][a-z]{2} 15, \d{4}$/);
-      } catch (error) {
-        await failWithScreenshot(page, `date picker ${viewport.width}`, error);
-      } finally {
-        await context.close();
-      }
-    });
+      }),
+    );
   }
 
-  test("a canceled form says so and the assistant does nothing with it", { skip }, async () => {
-    const { context, page } = await newPage(browser, { storageState });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    try {
+  test("a canceled form says so and the assistant does nothing with it", { skip }, () =>
+    withSession(browser, { storageState, name: "form cancel" }, async ({ chat, cards }) => {
       await chat.goto();
       await chat.send(RECEIPT);
       const card = cards.card("requestUserInput");
@@ -213,18 +191,11 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
       assert.match(await card.innerText(), /Canceled/);
       await chat.waitUntilIdle();
       assert.match(await chat.lastAnswer().innerText(), /You canceled the form/);
-    } catch (error) {
-      await failWithScreenshot(page, "form cancel", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("a question handed to the WMS agent: the card follows the delegation to its answer", { skip }, async () => {
-    const { context, page } = await newPage(browser, { storageState });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    try {
+  test("a question handed to the WMS agent: the card follows the delegation to its answer", { skip }, () =>
+    withSession(browser, { storageState, name: "delegation" }, async ({ page, chat, cards }) => {
       await chat.goto();
       await chat.send("ask the WMS agent how many open outbound orders does customer Pacific Outdoor Supply have");
       const card = cards.card("delegateToAgent");
@@ -237,19 +208,11 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
       await chat.waitUntilIdle();
       assert.match(await chat.lastAnswer().innerText(), /WMS Agent answered: Demo WMS answered listOrders/);
       await page.screenshot({ path: `${screenshots}delegation.png` });
-    } catch (error) {
-      await failWithScreenshot(page, "delegation", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("every other field type against the real server: a carrier pickup form filled, checked and submitted", { skip }, async () => {
-    const { context, page } = await newPage(browser, { storageState, width: 1360, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    const folder = await mkdtemp(join(tmpdir(), "waybill-forms-"));
-    try {
+  test("every other field type against the real server: a carrier pickup form filled, checked and submitted", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 1000, name: "pickup form" }, async ({ page, chat, cards }) => {
       await chat.goto();
       await chat.send("book a carrier pickup for tomorrow at 2 pm");
       const card = cards.card("requestUserInput");
@@ -332,11 +295,6 @@ describe("forms and delegation", { timeout: 300_000 }, () => {
       const answer = await answerWords(chat);
       assert.match(answer, /Demo YMS saved APT-\d+/, `the answer names the booked appointment: ${answer}`);
       await page.screenshot({ path: `${screenshots}form-pickup-booked.png` });
-    } catch (error) {
-      await failWithScreenshot(page, "pickup form", error);
-    } finally {
-      await context.close();
-      await rm(folder, { recursive: true, force: true });
-    }
-  });
+    }),
+  );
 });

@@ -10,10 +10,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
 import { KnowledgePage } from "./pages/knowledge.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
+import { apiSession, baseUrl, launchBrowser, signedInState, skip, withSession } from "./support.mjs";
 
 /** The knowledge base the test creates (an earlier run's is deleted first). */
 const NAME = "E2E yard notes";
@@ -48,7 +46,7 @@ describe("knowledge bases", { timeout: 300_000 }, () => {
     if (skip) return;
     browser = await launchBrowser();
     api = await apiSession();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
     dir = await mkdtemp(join(tmpdir(), "waybill-kb-"));
     await writeFile(join(dir, FILE), NOTES);
   });
@@ -60,14 +58,10 @@ describe("knowledge bases", { timeout: 300_000 }, () => {
 
   test("the SOPs ready, a knowledge base of one's own that answers, and the chat citing the cycle count SOP", { skip }, async () => {
     for (const kb of await ours()) await api.call(`/api/knowledge-bases/${encodeURIComponent(kb.id)}`, { method: "DELETE" });
-    const { context, page, pageErrors } = await newPage(browser, { storageState, width: 1360, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    const knowledge = new KnowledgePage(page, baseUrl);
-    try {
+    await withSession(browser, { storageState, width: 1360, height: 1000, name: "knowledge" }, async ({ page, chat, cards, pageErrors }) => {
+      const knowledge = new KnowledgePage(page, baseUrl);
       // 1. From the user menu: the demo's Facility SOPs, the company's, shown first; its four documents become ready.
-      await chat.goto();
-      await chat.isShown();
+      await chat.open();
       await chat.openUserMenu();
       await page.getByRole("menuitem", { name: "Knowledge bases", exact: true }).click();
       await knowledge.isShown();
@@ -106,8 +100,7 @@ describe("knowledge bases", { timeout: 300_000 }, () => {
       assert.equal((await page.getByTestId("kb-try-summary").innerText()).trim(), "No documents found for this query");
 
       // 4. In the chat, the knowledge card cites the cycle count SOP; its document opens in the side panel.
-      await chat.goto();
-      await chat.isShown();
+      await chat.open();
       // A message sent before the model list arrives goes to the default model, which an offline server does not have.
       await chat.modelPicker.filter({ hasNotText: "Loading models…" }).waitFor();
       await chat.send("What does the cycle count SOP say about variances?");
@@ -130,17 +123,12 @@ describe("knowledge bases", { timeout: 300_000 }, () => {
       assert.equal(await page.getByTestId("artifacts-panel").getByRole("tab").count(), 1);
 
       // 5. The knowledge base of one's own is deleted, with its document, once confirmed.
-      await knowledge.goto();
-      await knowledge.isShown();
+      await knowledge.open();
       await knowledge.select(NAME);
       await knowledge.deleteShown(NAME);
       assert.match(await knowledge.notice.innerText(), /“E2E yard notes” was deleted\./);
       assert.deepEqual(await ours(), []);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "knowledge", error);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -14,11 +14,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { ArtifactsPanel } from "./pages/artifacts.mjs";
-import { ChatPage } from "./pages/chat.mjs";
 import { LandingPage } from "./pages/landing.mjs";
 import { ChatLayout, insideX, lineCount, overlapX } from "./pages/layout.mjs";
 import { LoginPage } from "./pages/login.mjs";
-import { apiSession, baseUrl, email, failWithScreenshot, launchBrowser, newPage, password, screenshots, skip } from "./support.mjs";
+import { apiSession, baseUrl, email, launchBrowser, password, screenshots, skip, withSession } from "./support.mjs";
 
 /** The chat column's and the panel's narrowest widths (artifacts/layout.ts). */
 const MIN_CHAT_WIDTH = 360;
@@ -60,21 +59,17 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
     browser = await launchBrowser();
 
     // The one sign-in of this file, watched frame by frame from the click to the chat.
-    const { context, page } = await newPage(browser, { width: 1360, height: 860 });
-    try {
+    await withSession(browser, { width: 1360, height: 860, name: "sign in" }, async ({ context, page, chat }) => {
       const login = new LoginPage(page, baseUrl);
-      await login.goto();
-      await login.isShown();
+      await login.open();
       await login.email.fill(email);
       await login.password.fill(password);
       await page.evaluate(recordFrames);
       await login.submitButton.click();
-      await new ChatPage(page, baseUrl).isShown();
+      await chat.isShown();
       signInFrames = await page.evaluate(() => window.__frames);
       storageState = await context.storageState();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   after(async () => {
@@ -82,14 +77,13 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
     if (files) await rm(files, { recursive: true, force: true });
   });
 
-  /** A signed-in chat page in a fresh profile. */
-  async function signedIn({ language = "en", width = 1360, height = 860, search = "" } = {}) {
-    const session = await newPage(browser, { width, height, storageState, locale: language === "en" ? "en-US" : language });
-    await session.context.addInitScript((code) => localStorage.setItem("waybill.language", code), language);
-    const chat = new ChatPage(session.page, baseUrl);
-    await chat.goto(search);
-    await chat.page.getByTestId("input-bar").waitFor();
-    return { ...session, chat, layout: new ChatLayout(session.page) };
+  /** Runs `steps` on a signed-in chat page in a fresh profile, in `language` (`withSession`). */
+  function inChat(name, { language = "en", width = 1360, height = 860, search = "" }, steps) {
+    return withSession(browser, { width, height, storageState, language, name }, async (session) => {
+      await session.chat.goto(search);
+      await session.page.getByTestId("input-bar").waitFor();
+      return steps({ ...session, layout: new ChatLayout(session.page) });
+    });
   }
 
   /** Sends `text` and waits for the answer's finished card of `tool`. */
@@ -135,8 +129,7 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
       [1024, 768],
       [390, 844],
     ]) {
-      const { context, page, chat, layout, pageErrors } = await signedIn({ width, height, search: `?chat=${chatId}` });
-      try {
+      await inChat(`${t.name} ${width}`, { width, height, search: `?chat=${chatId}` }, async ({ page, chat, layout, pageErrors }) => {
         await chat.assistantMessages.first().waitFor();
         const column = (await layout.boxes()).chat;
         for (const message of await chat.messages.all()) {
@@ -147,18 +140,13 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
         assert.ok(scroller.scroll <= scroller.client, `${width}: the conversation scrolls sideways (${JSON.stringify(scroller)})`);
         await page.screenshot({ path: `${screenshots}layout-long-words-${width}.png` });
         assert.deepEqual(pageErrors, []);
-      } catch (error) {
-        await failWithScreenshot(page, `${t.name} ${width}`, error);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
-  test("the artifacts panel leaves the chat its room at every width from 1024 up, dragged either way", { skip }, async (t) => {
-    const { context, page, chat, layout, pageErrors } = await signedIn({ width: 1024, height: 768 });
-    const panel = new ArtifactsPanel(page);
-    try {
+  test("the artifacts panel leaves the chat its room at every width from 1024 up, dragged either way", { skip }, (t) =>
+    inChat(t.name, { width: 1024, height: 768 }, async ({ page, chat, layout, pageErrors }) => {
+      const panel = new ArtifactsPanel(page);
       await chat.modelPicker.filter({ hasNotText: "Loading models…" }).waitFor();
       await chat.attach([join(files, "yard-map.csv"), join(files, "gate-notes.md")]);
       await chat.attachmentList.getByText("2 file(s) selected").waitFor();
@@ -199,16 +187,11 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
         if (width === 1360) await page.screenshot({ path: `${screenshots}layout-panel-right-1360.png` });
       }
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("on a phone, weather values keep their units and every attached file can be reached", { skip }, async (t) => {
-    const { context, page, chat, pageErrors } = await signedIn({ width: 390, height: 844 });
-    try {
+  test("on a phone, weather values keep their units and every attached file can be reached", { skip }, (t) =>
+    inChat(t.name, { width: 390, height: 844 }, async ({ page, chat, pageErrors }) => {
       await chat.modelPicker.filter({ hasNotText: "Loading models…" }).waitFor();
       const weather = await ask(chat, "What's the weather in Savannah?", "weatherTool");
       for (const value of [weather.getByTestId("weather-temperature"), ...(await weather.getByTestId("weather-reading").all())]) {
@@ -236,17 +219,12 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
         await item.getByRole("button", { name: `Remove ${names[i]}` }).waitFor();
       }
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   test("the input hint shows whole or not at all, in German too", { skip }, async (t) => {
     for (const language of ["de", "fr", "en", "ja"]) {
-      const { context, page, layout, pageErrors } = await signedIn({ language, width: 1024, height: 768 });
-      try {
+      await inChat(`${t.name} ${language}`, { language, width: 1024, height: 768 }, async ({ page, layout, pageErrors }) => {
         const seen = new Set();
         for (const width of [1024, 1100, 1180, 1260, 1360, 1600]) {
           await page.setViewportSize({ width, height: 768 });
@@ -258,17 +236,12 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
         if (language === "en" || language === "ja") assert.ok(seen.has("whole"), `${language}: the hint shows where there is room`);
         if (language === "de") await page.screenshot({ path: `${screenshots}layout-hint-de.png` });
         assert.deepEqual(pageErrors, []);
-      } catch (error) {
-        await failWithScreenshot(page, `${t.name} ${language}`, error);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
-  test("voice looks unavailable and the live agent available; the sidebar's toggle keeps the keyboard's focus", { skip }, async (t) => {
-    const { context, page, layout, pageErrors } = await signedIn();
-    try {
+  test("voice looks unavailable and the live agent available; the sidebar's toggle keeps the keyboard's focus", { skip }, (t) =>
+    inChat(t.name, {}, async ({ page, layout, pageErrors }) => {
       /** @param {string} name */
       const lookOf = (name) =>
         layout.inputBar
@@ -291,12 +264,8 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
       await layout.sidebar.waitFor();
       assert.ok(await layout.collapseButton.evaluate((el) => el === document.activeElement), "the focus is back on Collapse sidebar");
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   test("signing in goes to the chat without an empty frame", { skip }, () => {
     assert.ok(signInFrames.length > 0, "frames were recorded");
@@ -305,10 +274,9 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
     assert.equal(signInFrames.at(-1).path, "/");
   });
 
-  test("the sign-in page fits a laptop screen in every language; the landing view hands over to it by itself", { skip }, async (t) => {
-    const { context, page, pageErrors } = await newPage(browser, { width: 1360, height: 860 });
-    const layout = new ChatLayout(page);
-    try {
+  test("the sign-in page fits a laptop screen in every language; the landing view hands over to it by itself", { skip }, (t) =>
+    withSession(browser, { width: 1360, height: 860, name: t.name }, async ({ page, pageErrors }) => {
+      const layout = new ChatLayout(page);
       await page.goto(new URL("/login", baseUrl).href);
       for (const language of LANGUAGES) {
         await page.evaluate((code) => localStorage.setItem("waybill.language", code), language);
@@ -322,16 +290,11 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
       const landing = new LandingPage(page, baseUrl);
       const login = new LoginPage(page, baseUrl);
       await page.goto("about:blank");
-      await landing.goto();
-      await landing.isShown();
+      await landing.open();
       await login.isShown();
       await page.goBack();
       assert.notEqual(new URL(page.url()).pathname, "/", "Back does not return to the landing view");
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

@@ -17,7 +17,7 @@ import { ChatPage } from "./pages/chat.mjs";
 import { DeskPage } from "./pages/desk.mjs";
 import { LiveAgentChat, png } from "./pages/liveAgent.mjs";
 import { LoginPage } from "./pages/login.mjs";
-import { apiSession, baseUrl, email, failWithScreenshot, launchBrowser, newPage, password, screenshots, skip } from "./support.mjs";
+import { apiSession, baseUrl, email, launchBrowser, newPage, password, screenshotOnFailure, screenshots, skip } from "./support.mjs";
 
 const ASK = "I want to talk to a person";
 /** The customer's name on the desk: the e2e account's first name. */
@@ -190,19 +190,17 @@ describe("live human agents", { timeout: 300_000 }, () => {
   test("the user asks for a person and waits in the queue", { skip }, async (t) => {
     user = await newPage(browser);
     const { page, pageErrors } = user;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       const chat = new ChatPage(page, baseUrl);
       await signInAs(page, baseUrl, email, password);
       await askAndQueue(page, chat, new LiveAgentChat(page));
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("a reload while queued keeps the place in the queue", { skip }, async (t) => {
     const { page, pageErrors } = user;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       const chat = new ChatPage(page, baseUrl);
       const live = new LiveAgentChat(page);
       assert.match(page.url(), /[?&]chat=/, "the chat is in the address");
@@ -215,15 +213,13 @@ describe("live human agents", { timeout: 300_000 }, () => {
       await page.screenshot({ path: `${screenshots}live-agent-reloaded-queued.png` });
       assert.deepEqual(asked, []);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("the agent sees them on the desk with the AI conversation and claims them", { skip }, async (t) => {
     agent = await newPage(browser);
     const { page, pageErrors } = agent;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       await signInAs(page, baseUrl, agentEmail, AGENT_PASSWORD);
       const chat = new ChatPage(page, baseUrl);
       await chat.openUserMenu();
@@ -245,14 +241,12 @@ describe("live human agents", { timeout: 300_000 }, () => {
       await desk.mineEntries.filter({ hasText: CUSTOMER }).waitFor();
       assert.deepEqual(pageErrors, []);
       assert.deepEqual(user.pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("they write to each other, and send images (the chat takes images only)", { skip }, async (t) => {
     const { page, pageErrors } = user;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       const chat = new ChatPage(page, baseUrl);
       const live = new LiveAgentChat(page);
       const desk = new DeskPage(agent.page, baseUrl);
@@ -269,14 +263,12 @@ describe("live human agents", { timeout: 300_000 }, () => {
       await page.screenshot({ path: `${screenshots}live-agent-connected.png` });
       assert.deepEqual(pageErrors, []);
       assert.deepEqual(agent.pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("a reload while connected keeps the conversation with the agent: text both ways, nothing to the AI", { skip }, async (t) => {
     const { page, pageErrors } = user;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       const chat = new ChatPage(page, baseUrl);
       const live = new LiveAgentChat(page);
       const desk = new DeskPage(agent.page, baseUrl);
@@ -298,14 +290,12 @@ describe("live human agents", { timeout: 300_000 }, () => {
       assert.deepEqual(asked, [], "nothing typed went to the assistant");
       assert.deepEqual(pageErrors, []);
       assert.deepEqual(agent.pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("markup and javascript: links stay inert on both sides", { skip }, async (t) => {
     const { page, pageErrors } = user;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       const chat = new ChatPage(page, baseUrl);
       const live = new LiveAgentChat(page);
       const desk = new DeskPage(agent.page, baseUrl);
@@ -320,14 +310,12 @@ describe("live human agents", { timeout: 300_000 }, () => {
       assert.deepEqual(await inertIn(agent.page), INERT);
       assert.deepEqual(pageErrors, []);
       assert.deepEqual(agent.pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 
   test("the agent closes with a note; the chat is back with the assistant and keeps the messages", { skip }, async (t) => {
     const { page, pageErrors } = user;
-    try {
+    await screenshotOnFailure(page, t.name, async () => {
       const chat = new ChatPage(page, baseUrl);
       const live = new LiveAgentChat(page);
       await closeAndSwitchBack(chat, live, new DeskPage(agent.page, baseUrl));
@@ -342,9 +330,7 @@ describe("live human agents", { timeout: 300_000 }, () => {
       assert.deepEqual(await inertIn(page), INERT);
       assert.deepEqual(pageErrors, []);
       assert.deepEqual(agent.pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, t.name, error);
-    }
+    });
   });
 });
 
@@ -388,29 +374,27 @@ describe("live human agents across two instances", { timeout: 300_000 }, () => {
   test("the user on one instance and the agent on the other hand over, talk, send images and close", { skip: pairSkip }, async (t) => {
     user = await newPage(browser);
     agent = await newPage(browser);
-    let failing = user.page;
-    try {
+    const chat = new ChatPage(user.page, urlA);
+    const live = new LiveAgentChat(user.page);
+    const desk = new DeskPage(agent.page, urlB);
+    // A failing step leaves a picture of the page it was waiting on.
+    await screenshotOnFailure(user.page, t.name, async () => {
       await signInAs(user.page, urlA, email, password);
       await signInAs(agent.page, urlB, agentEmail, AGENT_PASSWORD);
-      const chat = new ChatPage(user.page, urlA);
-      const live = new LiveAgentChat(user.page);
-      const desk = new DeskPage(agent.page, urlB);
-      await desk.goto();
-      await desk.isShown();
-
+      await desk.open();
       await askAndQueue(user.page, chat, live);
-      failing = agent.page;
+    });
+    await screenshotOnFailure(agent.page, t.name, async () => {
       // The queue changed on A; B's desk hears it over NATS.
       await desk.queueEntry(CUSTOMER).getByText(ASK).waitFor();
       await claim(desk, live, chat);
-      failing = user.page;
+    });
+    await screenshotOnFailure(user.page, t.name, async () => {
       await talk(chat, live, desk);
       await exchangeImages(chat, live, desk, files);
       await closeAndSwitchBack(chat, live, desk);
       assert.deepEqual(user.pageErrors, []);
       assert.deepEqual(agent.pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(failing, t.name, error);
-    }
+    });
   });
 });

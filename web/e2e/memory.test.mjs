@@ -5,10 +5,8 @@
 // importance and deletes it. Run like auth.test.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
 import { MemoriesPage } from "./pages/memories.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
+import { apiSession, baseUrl, launchBrowser, signedInState, skip, withSession } from "./support.mjs";
 
 /** The fact as the offline model writes it down from the request. */
 const FACT = "Our UPS cut-off is 4 pm.";
@@ -31,7 +29,7 @@ describe("memory", { timeout: 300_000 }, () => {
     if (skip) return;
     browser = await launchBrowser();
     api = await apiSession();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
@@ -40,13 +38,9 @@ describe("memory", { timeout: 300_000 }, () => {
 
   test("remembered from the chat once approved, found again, then changed and deleted on the memory page", { skip }, async () => {
     for (const memory of await stored()) await api.call(`/api/memories/${encodeURIComponent(memory.id)}`, { method: "DELETE" });
-    const { context, page, pageErrors } = await newPage(browser, { storageState, width: 1280, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    const memories = new MemoriesPage(page, baseUrl);
-    try {
-      await chat.goto();
-      await chat.isShown();
+    await withSession(browser, { storageState, width: 1280, height: 1000, name: "memory" }, async ({ page, chat, cards, pageErrors }) => {
+      const memories = new MemoriesPage(page, baseUrl);
+      await chat.open();
 
       // 1–2. Saving asks first, showing what will be kept; Approve keeps it.
       await chat.send("remember that our UPS cut-off is 4 pm");
@@ -103,10 +97,6 @@ describe("memory", { timeout: 300_000 }, () => {
       assert.match(await memories.notice.innerText(), /Memory deleted\./);
       assert.deepEqual(await stored(), []);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "memory", error);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

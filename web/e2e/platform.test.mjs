@@ -7,9 +7,7 @@
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { apiSession, launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 /**
  * The words the offline model turns into each proving tool. A delegation names the tool
@@ -39,22 +37,13 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
     await mkdir(screenshots, { recursive: true });
     browser = await launchBrowser();
     api = await apiSession();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
     await browser?.close();
     for (const id of made) await api?.call(`/api/chat-history/${id}`, { method: "DELETE" });
   });
-
-  /** A signed-in chat page on a new chat, with its cards. */
-  async function signedIn() {
-    const session = await newPage(browser, { storageState });
-    const chat = new ChatPage(session.page, baseUrl);
-    await chat.goto();
-    await chat.isShown();
-    return { ...session, chat, cards: new ToolCards(session.page, chat) };
-  }
 
   /** Sends `text` in a new chat and notes the chat for cleaning up. */
   async function start(session, text) {
@@ -75,10 +64,10 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
     return Number(await card.getByTestId("proving-marks").innerText());
   }
 
-  test("approve a mark: it runs, and a reload shows it approved with its result", { skip }, async () => {
-    const session = await signedIn();
-    const { page, chat, cards, pageErrors } = session;
-    try {
+  test("approve a mark: it runs, and a reload shows it approved with its result", { skip }, () =>
+    withSession(browser, { storageState, name: "platform approve" }, async (session) => {
+      const { page, chat, cards, pageErrors } = session;
+      await chat.open();
       await start(session, ASK.mark(`e2e ${stamp} first`));
       const card = cards.card("provingMarkTool");
       await cards.waitForPhase(card, "approval");
@@ -99,17 +88,13 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
       assert.equal(await card.getAttribute("data-approval"), "approved");
       assert.equal(await card.getByTestId("proving-marks").innerText(), marks);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "platform approve", error);
-    } finally {
-      await session.context.close();
-    }
-  });
+    }),
+  );
 
-  test("deny a mark: it reads Denied, also after a reload, and nothing ran", { skip }, async () => {
-    const session = await signedIn();
-    const { page, chat, cards, pageErrors } = session;
-    try {
+  test("deny a mark: it reads Denied, also after a reload, and nothing ran", { skip }, () =>
+    withSession(browser, { storageState, name: "platform deny" }, async (session) => {
+      const { page, chat, cards, pageErrors } = session;
+      await chat.open();
       await start(session, "Hello: this chat checks a denial between two approvals");
       await chat.waitUntilIdle();
       const before = await approvedMark(session, `e2e ${stamp} before`);
@@ -133,17 +118,13 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
       await cards.waitForPhase(reloaded, "denied");
       assert.equal(await reloaded.getByTestId("denial-reason").innerText(), "Reason: Not this dock");
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "platform deny", error);
-    } finally {
-      await session.context.close();
-    }
-  });
+    }),
+  );
 
-  test("a card that asks: the answer typed in it reaches the model", { skip }, async () => {
-    const session = await signedIn();
-    const { page, chat, cards, pageErrors } = session;
-    try {
+  test("a card that asks: the answer typed in it reaches the model", { skip }, () =>
+    withSession(browser, { storageState, name: "platform ask" }, async (session) => {
+      const { page, chat, cards, pageErrors } = session;
+      await chat.open();
       await start(session, ASK.question);
       const card = cards.card("provingAskTool");
       await cards.waitForPhase(card, "executing");
@@ -154,17 +135,13 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
       await chat.lastAnswer().getByText(`You answered “Door ${stamp}”.`).waitFor();
       await chat.waitUntilIdle();
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "platform ask", error);
-    } finally {
-      await session.context.close();
-    }
-  });
+    }),
+  );
 
-  test("counting: the card shows each count as it streams, then the last", { skip }, async () => {
-    const session = await signedIn();
-    const { page, chat, cards, pageErrors } = session;
-    try {
+  test("counting: the card shows each count as it streams, then the last", { skip }, () =>
+    withSession(browser, { storageState, name: "platform count" }, async (session) => {
+      const { page, chat, cards, pageErrors } = session;
+      await chat.open();
       // Every count the card shows, as it shows it.
       await page.evaluate(() => {
         window.__counts = [];
@@ -184,17 +161,13 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
       assert.equal(counts.at(-1), "5");
       assert.ok(counts.length >= 3, `intermediate counts showed before the last: ${counts.join(", ")}`);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "platform count", error);
-    } finally {
-      await session.context.close();
-    }
-  });
+    }),
+  );
 
-  test("delegating: the card shows the sub-agent's progress and its final text", { skip }, async () => {
-    const session = await signedIn();
-    const { page, chat, cards, pageErrors } = session;
-    try {
+  test("delegating: the card shows the sub-agent's progress and its final text", { skip }, () =>
+    withSession(browser, { storageState, name: "platform delegate" }, async (session) => {
+      const { page, chat, cards, pageErrors } = session;
+      await chat.open();
       await start(session, ASK.delegate);
       const card = cards.card("provingDelegateTool");
       await card.getByTestId("subagent-calls").getByText("provingCountTool").waitFor();
@@ -207,17 +180,13 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
       assert.equal(await card.locator('[data-testid="subagent-calls"] li[data-state="done"]').count(), 1);
       await page.screenshot({ path: `${screenshots}platform-delegated.png` });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "platform delegate", error);
-    } finally {
-      await session.context.close();
-    }
-  });
+    }),
+  );
 
-  test("delegating deeper than the bound allows ends in an error card", { skip }, async () => {
-    const session = await signedIn();
-    const { page, chat, cards, pageErrors } = session;
-    try {
+  test("delegating deeper than the bound allows ends in an error card", { skip }, () =>
+    withSession(browser, { storageState, name: "platform too deep" }, async (session) => {
+      const { chat, cards, pageErrors } = session;
+      await chat.open();
       await start(session, ASK.tooDeep);
       const card = cards.card("provingDelegateTool");
       await cards.waitForPhase(card, "failed", 30_000);
@@ -225,17 +194,13 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
       assert.equal(await card.getByTestId("tool-title").innerText(), "Delegated task");
       assert.match(await card.getByRole("alert").innerText(), /nest/i);
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "platform too deep", error);
-    } finally {
-      await session.context.close();
-    }
-  });
+    }),
+  );
 
-  test("Stop while counting leaves the card Stopped", { skip }, async () => {
-    const session = await signedIn();
-    const { page, chat, cards, pageErrors } = session;
-    try {
+  test("Stop while counting leaves the card Stopped", { skip }, () =>
+    withSession(browser, { storageState, name: "platform stop" }, async (session) => {
+      const { page, chat, cards, pageErrors } = session;
+      await chat.open();
       await start(session, ASK.longCount);
       const card = cards.card("provingCountTool");
       await card.getByTestId("count-now").filter({ hasText: /^([2-9]|1[0-9])$/ }).waitFor();
@@ -246,12 +211,8 @@ describe("the tool platform: approvals, client tools, data parts, sub-agents", {
       assert.equal(await chat.lastAnswer().getByTestId("stopped-mark").innerText(), "Stopped");
       await page.screenshot({ path: `${screenshots}platform-stopped.png` });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "platform stop", error);
-    } finally {
-      await session.context.close();
-    }
-  });
+    }),
+  );
 });
 
 describe("the live chat list", { timeout: 120_000 }, () => {
@@ -267,7 +228,7 @@ describe("the live chat list", { timeout: 120_000 }, () => {
     await mkdir(screenshots, { recursive: true });
     browser = await launchBrowser();
     api = await apiSession();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
@@ -275,52 +236,40 @@ describe("the live chat list", { timeout: 120_000 }, () => {
     for (const id of made) await api?.call(`/api/chat-history/${id}`, { method: "DELETE" });
   });
 
-  /** A signed-in chat page in a fresh profile. @param {string} [search] */
-  async function signedIn(search) {
-    const session = await newPage(browser, { storageState });
-    const chat = new ChatPage(session.page, baseUrl);
-    await chat.goto(search);
-    await chat.isShown();
-    return { ...session, chat };
-  }
-
   test("two pages of one account: a rename and a delete in one show in the other without a reload", { skip }, async () => {
     const stamp = Date.now().toString(36);
     const title = `Live list ${stamp}`;
-    const first = await signedIn();
-    const second = await signedIn();
-    try {
-      await first.chat.send(title);
-      await first.page.waitForURL((url) => url.searchParams.has("chat"));
-      const chatId = new URL(first.page.url()).searchParams.get("chat");
-      made.add(chatId);
-      await first.chat.waitUntilIdle();
+    await withSession(browser, { storageState, name: "platform live list, first page" }, (first) =>
+      withSession(browser, { storageState, name: "platform live list" }, async (second) => {
+        await first.chat.open();
+        await second.chat.open();
+        await first.chat.send(title);
+        await first.page.waitForURL((url) => url.searchParams.has("chat"));
+        const chatId = new URL(first.page.url()).searchParams.get("chat");
+        made.add(chatId);
+        await first.chat.waitUntilIdle();
 
-      // Created in the first page: the second lists it.
-      await second.chat.entry(title).waitFor({ timeout: 10_000 });
+        // Created in the first page: the second lists it.
+        await second.chat.entry(title).waitFor({ timeout: 10_000 });
 
-      // The second page opens it; the first renames it, then deletes it.
-      await second.chat.openChat(title);
-      await second.page.waitForURL((url) => url.searchParams.get("chat") === chatId);
-      const renamed = `Renamed ${stamp}`;
-      await first.chat.rename(title, renamed);
-      await second.chat.entry(renamed).waitFor({ timeout: 10_000 });
-      assert.equal(await second.chat.entry(title).count(), 0);
-      await second.page.screenshot({ path: `${screenshots}platform-live-renamed.png` });
+        // The second page opens it; the first renames it, then deletes it.
+        await second.chat.openChat(title);
+        await second.page.waitForURL((url) => url.searchParams.get("chat") === chatId);
+        const renamed = `Renamed ${stamp}`;
+        await first.chat.rename(title, renamed);
+        await second.chat.entry(renamed).waitFor({ timeout: 10_000 });
+        assert.equal(await second.chat.entry(title).count(), 0);
+        await second.page.screenshot({ path: `${screenshots}platform-live-renamed.png` });
 
-      const dialog = await first.chat.askToDelete(renamed);
-      await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-      await second.chat.entry(renamed).waitFor({ state: "detached", timeout: 10_000 });
-      // It was open in the second page: a new chat took its place.
-      await second.page.waitForURL((url) => !url.searchParams.has("chat"));
-      await second.chat.welcome.waitFor();
-      assert.deepEqual(first.pageErrors, []);
-      assert.deepEqual(second.pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(second.page, "platform live list", error);
-    } finally {
-      await first.context.close();
-      await second.context.close();
-    }
+        const dialog = await first.chat.askToDelete(renamed);
+        await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+        await second.chat.entry(renamed).waitFor({ state: "detached", timeout: 10_000 });
+        // It was open in the second page: a new chat took its place.
+        await second.page.waitForURL((url) => !url.searchParams.has("chat"));
+        await second.chat.welcome.waitFor();
+        assert.deepEqual(first.pageErrors, []);
+        assert.deepEqual(second.pageErrors, []);
+      }),
+    );
   });
 });

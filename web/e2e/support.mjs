@@ -4,6 +4,8 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { ChatPage } from "./pages/chat.mjs";
+import { ToolCards } from "./pages/toolCards.mjs";
 
 export const baseUrl = process.env.WAYBILL_URL;
 export const email = process.env.WAYBILL_E2E_EMAIL;
@@ -63,18 +65,69 @@ function slowChatStreams() {
 }
 
 /**
- * A fresh browser profile, failing the test on any uncaught page error. Pass the
- * `storageState` of a signed-in page to start signed in (sign-ins are rate limited).
- * @param {import('playwright-core').Browser} browser
+ * @typedef {object} PageOptions
+ * @property {number} [width] the viewport's, 1280 unless given
+ * @property {number} [height] the viewport's, 800 unless given
+ * @property {string} [locale] the browser's, "en-US" unless given (or `language`'s)
+ * @property {string} [language] the interface language the app starts in, as the language
+ *   select stores it ("en", "zh-CN", …); the browser's locale follows it
+ * @property {import('playwright-core').BrowserContextOptions['storageState']} [storageState]
+ *   a signed-in page's, to start signed in (sign-ins are rate limited)
  */
-export async function newPage(browser, { locale = "en-US", width = 1280, height = 800, storageState = undefined } = {}) {
+
+/**
+ * A fresh browser profile and its page, collecting uncaught page errors in `pageErrors`.
+ * @param {import('playwright-core').Browser} browser @param {PageOptions} [options]
+ */
+export async function newPage(browser, { language = undefined, locale = language && language !== "en" ? language : "en-US", width = 1280, height = 800, storageState = undefined } = {}) {
   const context = await browser.newContext({ locale, viewport: { width, height }, storageState });
   await context.addInitScript(slowChatStreams);
+  if (language) await context.addInitScript((code) => localStorage.setItem("waybill.language", code), language);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const pageErrors = [];
   page.on("pageerror", (error) => pageErrors.push(error));
   return { context, page, pageErrors };
+}
+
+/**
+ * @typedef {Awaited<ReturnType<typeof newPage>> & { chat: ChatPage, cards: ToolCards }} Session
+ *   a page with the chat's and the tool cards' page objects on it
+ */
+
+/**
+ * Runs `steps` in a fresh browser profile (`newPage`) and closes it afterwards, whatever
+ * happened; a failing step leaves a screenshot named after `name` (`failWithScreenshot`).
+ * Answers what `steps` answers.
+ * @template T
+ * @param {import('playwright-core').Browser} browser
+ * @param {PageOptions & { name: string }} options
+ * @param {(session: Session) => Promise<T>} steps
+ * @returns {Promise<T>}
+ */
+export async function withSession(browser, { name, ...options }, steps) {
+  const session = await newPage(browser, options);
+  const chat = new ChatPage(session.page, baseUrl);
+  try {
+    return await screenshotOnFailure(session.page, name, () => steps({ ...session, chat, cards: new ToolCards(session.page, chat) }));
+  } finally {
+    await session.context.close();
+  }
+}
+
+/**
+ * Runs `steps` on a page that stays open after them (one kept across a file's tests); a
+ * failing step leaves a screenshot of `page` named after `name`, and the failure goes on.
+ * @template T
+ * @param {import('playwright-core').Page} page @param {string} name @param {() => Promise<T>} steps
+ * @returns {Promise<T>}
+ */
+export async function screenshotOnFailure(page, name, steps) {
+  try {
+    return await steps();
+  } catch (error) {
+    await failWithScreenshot(page, name, error);
+  }
 }
 
 /**
@@ -106,14 +159,11 @@ export async function apiSession(url = baseUrl, account = { email, password }) {
 }
 
 /** Signs a page in once and keeps its storage, for the tests' other pages to start from. */
-export async function signedInState(browser, chatPage) {
-  const { context, page } = await newPage(browser);
-  try {
-    await signIn(page, new chatPage(page, baseUrl));
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
+export function signedInState(browser) {
+  return withSession(browser, { name: "sign in" }, async ({ context, page, chat }) => {
+    await signIn(page, chat);
+    return context.storageState();
+  });
 }
 
 /** Signs the page in through the login form and waits for the chat page. */

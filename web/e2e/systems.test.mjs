@@ -8,9 +8,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { apiSession, baseUrl, launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 /** A trailer as the demo YMS answers it. */
 const trailer = (n) => ({
@@ -115,7 +113,7 @@ describe("business systems", { timeout: 300_000 }, () => {
     if (skip) return;
     browser = await launchBrowser();
     api = await apiSession();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
     folder = await mkdtemp(join(tmpdir(), "waybill-systems-"));
   });
 
@@ -130,11 +128,8 @@ describe("business systems", { timeout: 300_000 }, () => {
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  test("the offline model searches and reads the demo facility, and asks before a write", { skip }, async () => {
-    const { context, page } = await newPage(browser, { storageState, width: 1360, height: 860 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    try {
+  test("the offline model searches and reads the demo facility, and asks before a write", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 860, name: "systems chat" }, async ({ page, chat, cards }) => {
       await chat.goto();
       await chat.send("find the API for inventory by item");
       const search = cards.card("apiSearch");
@@ -158,12 +153,8 @@ describe("business systems", { timeout: 300_000 }, () => {
       await cards.waitForPhase(write, "denied");
       await chat.waitUntilIdle();
       await page.screenshot({ path: `${screenshots}systems-chat.png` });
-    } catch (error) {
-      await failWithScreenshot(page, "systems chat", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   for (const [size, viewport] of [
     ["1360×860", { width: 1360, height: 860 }],
@@ -171,19 +162,12 @@ describe("business systems", { timeout: 300_000 }, () => {
   ]) {
     test(`58 trailers read as a table at ${size}: key columns first, sortable, all of them in the side panel, raw JSON one click away`, { skip }, async () => {
       const id = await chatWithTrailers(api, 58);
-      const { context, page } = await newPage(browser, { storageState, ...viewport });
-      const chat = new ChatPage(page, baseUrl);
-      const cards = new ToolCards(page, chat);
-      try {
+      await withSession(browser, { storageState, ...viewport, name: `systems records ${viewport.width}` }, async ({ page, chat, cards }) => {
         await chat.goto(`?chat=${id}`);
         const call = cards.card("apiCall");
         await cards.waitForPhase(call, "completed");
         await readTrailers(page, call, viewport.width);
-      } catch (error) {
-        await failWithScreenshot(page, `systems records ${viewport.width}`, error);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
@@ -191,8 +175,7 @@ describe("business systems", { timeout: 300_000 }, () => {
     const document = await (await fetch(new URL("/demo/wms/openapi.json", baseUrl))).text();
     const file = join(folder, "acme-wms.openapi.json");
     await writeFile(file, document);
-    const { context, page } = await newPage(browser, { storageState, width: 1360, height: 860 });
-    try {
+    await withSession(browser, { storageState, width: 1360, height: 860, name: "systems admin" }, async ({ page }) => {
       await page.goto(new URL("/admin/systems", baseUrl).href);
       await page.getByText("Demo WMS", { exact: true }).first().waitFor();
       assert.ok((await page.getByText("Built-in", { exact: true }).count()) >= 4, "the demo's four systems are built in");
@@ -218,10 +201,6 @@ describe("business systems", { timeout: 300_000 }, () => {
       await page.getByRole("button", { name: `Test the connection to ${name}` }).click();
       await page.getByText(`The connection to ${name} failed.`).waitFor();
       await page.screenshot({ path: `${screenshots}systems-admin.png` });
-    } catch (error) {
-      await failWithScreenshot(page, "systems admin", error);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

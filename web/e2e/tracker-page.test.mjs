@@ -5,9 +5,8 @@
 // like auth.test.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
 import { IssuePage, TrackerPage } from "./pages/tracker.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { baseUrl, launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 const OPEN_IN_OPS = "project = OPS AND statusCategory != Done ORDER BY created DESC";
 
@@ -19,22 +18,19 @@ describe("the issue tracker's pages", { timeout: 300_000 }, () => {
   before(async () => {
     if (skip) return;
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
     await browser?.close();
   });
 
-  test("list, search, open, create, move and comment on issues", { skip }, async () => {
-    const { context, page, pageErrors } = await newPage(browser, { storageState, width: 1360, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const list = new TrackerPage(page, baseUrl);
-    const issue = new IssuePage(page, baseUrl);
-    try {
+  test("list, search, open, create, move and comment on issues", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 1000, name: "issue tracker pages" }, async ({ page, chat, pageErrors }) => {
+      const list = new TrackerPage(page, baseUrl);
+      const issue = new IssuePage(page, baseUrl);
       // 1. From the user menu to the list: the seeded issues, 50 a page.
-      await chat.goto();
-      await chat.isShown();
+      await chat.open();
       await chat.openUserMenu();
       await page.getByRole("menuitem", { name: "Issues", exact: true }).click();
       await list.isShown();
@@ -80,8 +76,7 @@ describe("the issue tracker's pages", { timeout: 300_000 }, () => {
       assert.ok((await issue.transitionNames()).length > 0, "an open issue can be moved");
 
       // 4. A Task created in OPS opens the new issue.
-      await list.goto();
-      await list.isShown();
+      await list.open();
       const summary = "Forklift 3 horn not working";
       await list.create({ project: "OPS", type: "Task", summary });
       const key = await issue.isShown();
@@ -111,18 +106,12 @@ describe("the issue tracker's pages", { timeout: 300_000 }, () => {
       assert.deepEqual(await list.keys(), [key]);
       assert.equal((await list.row(key).getByTestId("issue-status").innerText()).trim(), "In Progress");
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "issue tracker pages", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("the built-in tracker's statuses, priorities, types and transitions read in the interface's language", { skip }, async () => {
-    const { context, page, pageErrors } = await newPage(browser, { storageState, width: 1360, height: 860, locale: "zh-CN" });
-    await context.addInitScript(() => localStorage.setItem("waybill.language", "zh-CN"));
-    const list = new TrackerPage(page, baseUrl);
-    try {
+  test("the built-in tracker's statuses, priorities, types and transitions read in the interface's language", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 860, language: "zh-CN", name: "issue tracker in Chinese" }, async ({ page, pageErrors }) => {
+      const list = new TrackerPage(page, baseUrl);
       await list.goto();
       await page.getByRole("heading", { level: 1, name: "问题" }).waitFor();
       await list.rows.first().waitFor();
@@ -136,27 +125,18 @@ describe("the issue tracker's pages", { timeout: 300_000 }, () => {
       for (const name of await buttons.allInnerTexts()) assert.match(name.trim(), /^(开始处理|阻塞|解除阻塞|完成|停止处理|重新打开|退回待办)$/, `a transition in Chinese: ${name}`);
       await page.screenshot({ path: `${screenshots}tracker-issue-zh-CN.png` });
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "issue tracker in Chinese", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
-  test("an unknown issue says so, with the way back", { skip }, async () => {
-    const { context, page, pageErrors } = await newPage(browser, { storageState });
-    const issue = new IssuePage(page, baseUrl);
-    try {
+  test("an unknown issue says so, with the way back", { skip }, () =>
+    withSession(browser, { storageState, name: "issue tracker not found" }, async ({ page, pageErrors }) => {
+      const issue = new IssuePage(page, baseUrl);
       await issue.goto("OPS-999999");
       await issue.notFound.waitFor();
       assert.match(await issue.notFound.innerText(), /Issue not found/);
       await issue.notFound.getByRole("link", { name: "Back to issues", exact: true }).click();
       await new TrackerPage(page, baseUrl).isShown();
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "issue tracker not found", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

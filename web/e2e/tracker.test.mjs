@@ -4,9 +4,7 @@
 // Progress" waits for Approve and then moves it. Run like auth.test.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
+import { launchBrowser, signedInState, skip, withSession } from "./support.mjs";
 
 describe("the issue tracker", { timeout: 300_000 }, () => {
   /** @type {import('playwright-core').Browser} */
@@ -16,18 +14,15 @@ describe("the issue tracker", { timeout: 300_000 }, () => {
   before(async () => {
     if (skip) return;
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
     await browser?.close();
   });
 
-  test("search, create and move tickets from the chat, approving the changes", { skip }, async () => {
-    const { context, page, pageErrors } = await newPage(browser, { storageState, width: 1280, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    try {
+  test("search, create and move tickets from the chat, approving the changes", { skip }, () =>
+    withSession(browser, { storageState, width: 1280, height: 1000, name: "issue tracker" }, async ({ chat, cards, pageErrors }) => {
       await chat.goto();
       await chat.send("show my open tickets");
       const search = cards.card("jiraSearchIssues");
@@ -56,10 +51,6 @@ describe("the issue tracker", { timeout: 300_000 }, () => {
       assert.match(await move.innerText(), /Transition completed/);
       assert.match(await chat.lastAnswer().innerText(), new RegExp(`${key} is now In Progress`));
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "issue tracker", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

@@ -5,9 +5,7 @@
 // menus, scripts and cookie banner around it. Run like auth.test.mjs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { baseUrl, failWithScreenshot, launchBrowser, newPage, signedInState, skip } from "./support.mjs";
+import { launchBrowser, signedInState, skip, withSession } from "./support.mjs";
 
 describe("web search", { timeout: 300_000 }, () => {
   /** @type {import('playwright-core').Browser} */
@@ -17,25 +15,21 @@ describe("web search", { timeout: 300_000 }, () => {
   before(async () => {
     if (skip) return;
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
   });
 
   after(async () => {
     await browser?.close();
   });
 
-  test("searches, lists safe links, and reads a result's page", { skip }, async () => {
-    const { context, page, pageErrors } = await newPage(browser, { storageState, width: 1280, height: 1000 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    let dialogs = 0;
-    page.on("dialog", (dialog) => {
-      dialogs += 1;
-      void dialog.dismiss();
-    });
-    try {
-      await chat.goto();
-      await chat.isShown();
+  test("searches, lists safe links, and reads a result's page", { skip }, () =>
+    withSession(browser, { storageState, width: 1280, height: 1000, name: "websearch" }, async ({ page, chat, cards, pageErrors }) => {
+      let dialogs = 0;
+      page.on("dialog", (dialog) => {
+        dialogs += 1;
+        void dialog.dismiss();
+      });
+      await chat.open();
 
       await chat.send("search the web for pallet racking load capacity");
       const search = cards.card("webSearch");
@@ -73,10 +67,6 @@ describe("web search", { timeout: 300_000 }, () => {
         assert.ok(!text.includes(noise), `"${noise}" is left out of the page's text`);
       }
       assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await failWithScreenshot(page, "websearch", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 });

@@ -835,7 +835,7 @@ async function main() {
   const api = await apiSession();
   const browser = await launchBrowser();
   try {
-    const storageState = await signedInState(browser, ChatPage);
+    const storageState = await signedInState(browser);
     if (allLanguagesDir) await mkdir(allLanguagesDir, { recursive: true });
     if (only === "admin") return await shootAdmin(browser, storageState, api);
     if (only === "planning") {

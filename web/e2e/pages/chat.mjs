@@ -33,6 +33,12 @@ export class ChatPage {
     await this.page.goto(new URL(`/${search}`, this.baseUrl).href);
   }
 
+  /** Opens the chat page and waits until it is shown. @param {string} [search] e.g. "?chat=…" */
+  async open(search = "") {
+    await this.goto(search);
+    await this.isShown();
+  }
+
   async isShown() {
     await this.page.waitForURL((url) => url.pathname === "/");
     await this.newChatButton.waitFor();
