@@ -28,7 +28,8 @@ describe("sign-in flow", { timeout: 120_000 }, () => {
       const login = new LoginPage(page, baseUrl);
 
       // The landing view first, then the sign-in page by itself (spec 000 §2).
-      await landing.open();
+      await landing.goto();
+      await landing.isShown();
       await login.isShown();
       await page.screenshot({ path: `${screenshots}login.png`, fullPage: true });
 
@@ -44,7 +45,8 @@ describe("sign-in flow", { timeout: 120_000 }, () => {
       await login.isShown();
 
       // Signed out for real: the root shows the landing view again.
-      await landing.open();
+      await landing.goto();
+      await landing.isShown();
       assert.deepEqual(pageErrors, []);
     }),
   );
@@ -52,7 +54,8 @@ describe("sign-in flow", { timeout: 120_000 }, () => {
   test("the login page switches to Japanese and remembers it after a reload", { skip }, (t) =>
     withSession(browser, { name: t.name }, async ({ page, pageErrors }) => {
       const login = new LoginPage(page, baseUrl);
-      await login.open();
+      await login.goto();
+      await login.isShown();
 
       await login.chooseLanguage("ja");
       const japaneseHeading = page.getByRole("heading", { level: 1, name: "Waybill にログイン" });

@@ -123,7 +123,8 @@ describe("knowledge bases", { timeout: 300_000 }, () => {
       assert.equal(await page.getByTestId("artifacts-panel").getByRole("tab").count(), 1);
 
       // 5. The knowledge base of one's own is deleted, with its document, once confirmed.
-      await knowledge.open();
+      await knowledge.goto();
+      await knowledge.isShown();
       await knowledge.select(NAME);
       await knowledge.deleteShown(NAME);
       assert.match(await knowledge.notice.innerText(), /“E2E yard notes” was deleted\./);

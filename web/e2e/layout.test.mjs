@@ -61,7 +61,8 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
     // The one sign-in of this file, watched frame by frame from the click to the chat.
     await withSession(browser, { width: 1360, height: 860, name: "sign in" }, async ({ context, page, chat }) => {
       const login = new LoginPage(page, baseUrl);
-      await login.open();
+      await login.goto();
+      await login.isShown();
       await login.email.fill(email);
       await login.password.fill(password);
       await page.evaluate(recordFrames);
@@ -290,7 +291,8 @@ describe("the chat page's layout", { timeout: 300_000 }, () => {
       const landing = new LandingPage(page, baseUrl);
       const login = new LoginPage(page, baseUrl);
       await page.goto("about:blank");
-      await landing.open();
+      await landing.goto();
+      await landing.isShown();
       await login.isShown();
       await page.goBack();
       assert.notEqual(new URL(page.url()).pathname, "/", "Back does not return to the landing view");

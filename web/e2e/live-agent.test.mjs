@@ -381,7 +381,8 @@ describe("live human agents across two instances", { timeout: 300_000 }, () => {
     await screenshotOnFailure(user.page, t.name, async () => {
       await signInAs(user.page, urlA, email, password);
       await signInAs(agent.page, urlB, agentEmail, AGENT_PASSWORD);
-      await desk.open();
+      await desk.goto();
+      await desk.isShown();
       await askAndQueue(user.page, chat, live);
     });
     await screenshotOnFailure(agent.page, t.name, async () => {

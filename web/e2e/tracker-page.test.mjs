@@ -76,7 +76,8 @@ describe("the issue tracker's pages", { timeout: 300_000 }, () => {
       assert.ok((await issue.transitionNames()).length > 0, "an open issue can be moved");
 
       // 4. A Task created in OPS opens the new issue.
-      await list.open();
+      await list.goto();
+      await list.isShown();
       const summary = "Forklift 3 horn not working";
       await list.create({ project: "OPS", type: "Task", summary });
       const key = await issue.isShown();

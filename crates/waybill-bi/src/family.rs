@@ -1,13 +1,14 @@
 //! The BI family: its config section, the cube tools, and the [`Warehouse`] they query.
 
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use schemars::JsonSchema;
 use serde::Deserialize;
+use waybill_routes::Routes;
 use waybill_tools::codes::ErrorCode;
-use waybill_tools::{Family, Migrations, Services, Tool, typed};
+use waybill_tools::{Built, Family, Migrations, Services, Slice, typed};
 
 use crate::dashboard::{DashboardTool, Dashboards};
 use crate::engine::Limits;
@@ -74,38 +75,17 @@ pub struct Bi {
     /// The database file and the tenant whose data it is; none: the family offers nothing
     /// (unless the configuration names a PostgreSQL database).
     source: Option<(PathBuf, String)>,
-    shared: BiHandle,
-}
-
-/// The warehouse and saved dashboards the family's tools use, for the server's dashboard
-/// routes; empty until the family's tools are built.
-#[derive(Clone, Default)]
-pub struct BiHandle(Arc<OnceLock<(Arc<Warehouse>, Dashboards)>>);
-
-impl BiHandle {
-    pub fn warehouse(&self) -> Option<&Arc<Warehouse>> {
-        self.0.get().map(|(w, _)| w)
-    }
-
-    pub fn dashboards(&self) -> Option<&Dashboards> {
-        self.0.get().map(|(_, d)| d)
-    }
 }
 
 impl Bi {
     /// Cubes over the SQLite database at `path`, the data of `tenant` (the demo facility's).
     pub fn over(path: PathBuf, tenant: &str) -> Self {
-        Bi { source: Some((path, tenant.to_owned())), shared: BiHandle::default() }
+        Bi { source: Some((path, tenant.to_owned())) }
     }
 
     /// No operational data: the cube tools are offered to no one.
     pub fn none() -> Self {
-        Bi { source: None, shared: BiHandle::default() }
-    }
-
-    /// What the server's dashboard routes reach the family's warehouse through.
-    pub fn handle(&self) -> BiHandle {
-        self.shared.clone()
+        Bi { source: None }
     }
 }
 
@@ -113,26 +93,32 @@ impl Family for Bi {
     const NAME: &'static str = "bi";
     type Config = BiConfig;
 
-    fn tools(&self, config: &BiConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
+    /// The cube tools, the dashboards' and cubes' routes, over one warehouse, which with
+    /// the saved dashboards is also the family's handle ([`crate::BiService`]).
+    fn build(&self, config: &BiConfig, services: &Services) -> Built {
         let limits =
             Limits { max_rows: config.max_rows.clamp(1, 100_000), timeout: Duration::from_secs(config.timeout_seconds.clamp(1, 600)), ..Limits::default() };
-        let (warehouse, dashboards) = self
-            .shared
-            .0
-            .get_or_init(|| {
-                let source = match (config.engine, &config.postgres_url) {
-                    (EngineKind::Postgres, Some(url)) => {
-                        let tenant = config.tenant.clone().or_else(|| self.source.as_ref().map(|(_, t)| t.clone()));
-                        tenant.map(|t| (Source::Postgres { url: url.clone(), schema: config.postgres_schema.clone() }, t))
-                    }
-                    _ => self.source.clone().map(|(path, tenant)| (Source::Sqlite(path), tenant)),
-                };
-                let refresh = Duration::from_secs(config.refresh_minutes.max(1) * 60);
-                let warehouse = Arc::new(Warehouse::new(source, services.store.clone(), limits, refresh));
-                (warehouse, Dashboards::new(services.store.clone(), services.sealer.clone()))
+        let source = match (config.engine, &config.postgres_url) {
+            (EngineKind::Postgres, Some(url)) => {
+                let tenant = config.tenant.clone().or_else(|| self.source.as_ref().map(|(_, t)| t.clone()));
+                tenant.map(|t| (Source::Postgres { url: url.clone(), schema: config.postgres_schema.clone() }, t))
+            }
+            _ => self.source.clone().map(|(path, tenant)| (Source::Sqlite(path), tenant)),
+        };
+        let refresh = Duration::from_secs(config.refresh_minutes.max(1) * 60);
+        let warehouse = Arc::new(Warehouse::new(source, services.store.clone(), limits, refresh));
+        let dashboards = Dashboards::new(services.store.clone(), services.sealer.clone());
+        let service = crate::BiService::new(warehouse.clone(), dashboards.clone());
+        let (warm, ready) = (warehouse.clone(), warehouse.clone());
+        let slice = Slice::new()
+            .part(Routes::protected(crate::routes::router().with_state(service.clone())))
+            .worker("BI snapshot", move |stop| {
+                warm.warming();
+                warm.keep_warm(stop)
             })
-            .clone();
-        vec![
+            .readiness(move || ready.readiness())
+            .handle(Arc::new(service));
+        Built::tools(vec![
             typed(CubeDescTool { warehouse: warehouse.clone() }),
             typed(CubeSchemaTool { warehouse: warehouse.clone() }),
             typed(EnumQueryIdsTool { warehouse: warehouse.clone() }),
@@ -141,7 +127,8 @@ impl Family for Bi {
             typed(FileNameTool { warehouse: warehouse.clone() }),
             typed(DownloadTool { warehouse: warehouse.clone(), files: services.files.clone(), store: services.store.clone() }),
             typed(DashboardTool { warehouse, dashboards }),
-        ]
+        ])
+        .with(slice)
     }
 
     fn migrations(&self) -> Option<Migrations> {

@@ -1,8 +1,14 @@
 //! The warehouse the cube tools query: the catalogue of cubes (the shipped ones and the
 //! ones the tenant's administrators added) and the engine over the operational data —
-//! embedded over a snapshot, or pushed down to PostgreSQL. Both are read on first use and
-//! again when older than the configured refresh, so another instance's change to the
-//! tenant's cubes shows within that time (this instance's at once).
+//! embedded over a snapshot, or pushed down to PostgreSQL. The catalogue is read on first
+//! use and again when older than the configured refresh, so another instance's change to
+//! the tenant's cubes shows within that time (this instance's at once).
+//!
+//! The embedded engine's snapshot is kept warm by the family's worker ([`Warehouse::keep_warm`]):
+//! loaded in the background when the server starts and again every refresh, the previous
+//! snapshot serving meanwhile. A query that arrives before the very first load has ended
+//! waits a moment for it, then says BI is still loading instead of hanging. Without the
+//! worker (a tool run on its own) the first query reads the snapshot itself.
 
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
@@ -10,9 +16,10 @@ use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
-use tokio::sync::{Mutex, MutexGuard};
+use tokio::sync::{Mutex, MutexGuard, watch};
+use tokio_util::sync::CancellationToken;
 use waybill_store::Store;
-use waybill_tools::{Scope, ToolContext, ToolError};
+use waybill_tools::{Readiness, Scope, ToolContext, ToolError};
 
 use crate::engine::{DataFusionEngine, Limits, QueryEngine, RowScope};
 use crate::load::{Catalogue, CubeError};
@@ -49,7 +56,25 @@ pub struct Warehouse {
     /// The catalogue as last read, for what cannot wait on the database (the offline
     /// model's guesses).
     current: RwLock<Arc<Catalogue>>,
+    /// How the background snapshot stands.
+    warm: watch::Sender<Warm>,
 }
+
+/// The background snapshot's state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Warm {
+    /// No worker keeps it: the first query reads it.
+    Idle,
+    /// The first load is under way, since then.
+    Loading(Instant),
+    /// A snapshot is in use; the worker refreshes it.
+    Ready,
+    /// The last load failed, with why; the previous snapshot, if any, still serves.
+    Failed(String),
+}
+
+/// How long a query waits for the first snapshot before saying BI is still loading.
+const FIRST_LOAD_WAIT: Duration = Duration::from_secs(3);
 
 fn failed(e: impl std::fmt::Display) -> ToolError {
     ToolError::Failed(e.to_string())
@@ -57,7 +82,79 @@ fn failed(e: impl std::fmt::Display) -> ToolError {
 
 impl Warehouse {
     pub(crate) fn new(source: Option<(Source, String)>, store: Store, limits: Limits, refresh: Duration) -> Self {
-        Warehouse { source, store, limits, refresh, state: Mutex::new(None), current: RwLock::new(Arc::new(Catalogue::demo())) }
+        let (warm, _) = watch::channel(Warm::Idle);
+        Warehouse { source, store, limits, refresh, state: Mutex::new(None), current: RwLock::new(Arc::new(Catalogue::demo())), warm }
+    }
+
+    /// Keeps the embedded engine's snapshot warm until `stop`: loads it now, then again
+    /// every refresh, each time in the background, installing it when it is read (over
+    /// PostgreSQL: connects once). The family's worker.
+    pub async fn keep_warm(self: Arc<Self>, stop: CancellationToken) {
+        if self.source.is_none() {
+            return;
+        }
+        self.warming();
+        loop {
+            let started = Instant::now();
+            match self.reload().await {
+                Ok(()) => {
+                    self.warm.send_replace(Warm::Ready);
+                    tracing::info!(elapsed_ms = started.elapsed().as_millis() as u64, "the BI snapshot is loaded");
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "loading the BI snapshot failed");
+                    self.warm.send_replace(Warm::Failed(e.to_string()));
+                }
+            }
+            let pushed_down = matches!(self.source, Some((Source::Postgres { .. }, _)));
+            let ready = *self.warm.borrow() == Warm::Ready;
+            if pushed_down && ready {
+                return;
+            }
+            tokio::select! {
+                () = tokio::time::sleep(self.refresh) => {}
+                () = stop.cancelled() => return,
+            }
+        }
+    }
+
+    /// Marks the snapshot as loading, from now until the first load ends.
+    pub fn warming(&self) {
+        if self.source.is_some() {
+            self.warm.send_if_modified(|warm| match warm {
+                Warm::Idle => {
+                    *warm = Warm::Loading(Instant::now());
+                    true
+                }
+                _ => false,
+            });
+        }
+    }
+
+    /// Builds an engine over the catalogue in use, away from the lock, and installs it
+    /// unless the catalogue changed meanwhile (then the change's own engine stands).
+    async fn reload(&self) -> Result<(), ToolError> {
+        let catalogue = self.loaded().await?.as_ref().expect("loaded").catalogue.clone();
+        let engine = self.build(catalogue.clone()).await?;
+        let mut state = self.state.lock().await;
+        if let Some(loaded) = state.as_mut()
+            && Arc::ptr_eq(&loaded.catalogue, &catalogue)
+        {
+            loaded.engine = Some((engine, Instant::now()));
+        }
+        Ok(())
+    }
+
+    /// How ready the family is, for `/readyz`.
+    pub fn readiness(&self) -> Readiness {
+        let warm = self.warm.borrow().clone();
+        match (&warm, &self.source) {
+            (_, None) => Readiness::Off("no operational data is connected for BI".into()),
+            (Warm::Idle, _) => Readiness::Ready,
+            (Warm::Loading(since), _) => Readiness::Warming(format!("loading the snapshot of the operational data ({} s so far)", since.elapsed().as_secs())),
+            (Warm::Ready, _) => Readiness::Ready,
+            (Warm::Failed(why), _) => Readiness::Failed(why.clone()),
+        }
     }
 
     /// The tenant whose operational data this is.
@@ -121,14 +218,30 @@ impl Warehouse {
         *state = Some(Loaded { catalogue, files, refused, read_at: Instant::now(), engine: engine.map(|e| (e, Instant::now())) });
     }
 
-    /// The engine: over PostgreSQL, connected once; embedded, over a snapshot no older
-    /// than the refresh (the first call reads it).
+    /// The engine: over PostgreSQL, connected once; embedded, over the snapshot the
+    /// worker keeps warm (the previous one while it reads the next), or without the
+    /// worker over a snapshot no older than the refresh (the first call reads it).
     pub async fn engine(&self) -> Result<Arc<dyn QueryEngine>, ToolError> {
+        let loading = match &*self.warm.borrow() {
+            Warm::Loading(since) => Some(*since),
+            _ => None,
+        };
+        if let Some(since) = loading {
+            let mut warm = self.warm.subscribe();
+            let waited = tokio::time::timeout(FIRST_LOAD_WAIT, warm.wait_for(|w| !matches!(w, Warm::Loading(_)))).await;
+            if waited.is_err() {
+                return Err(ToolError::Failed(format!(
+                    "BI is still loading the operational data after a start ({} s so far); try again in a moment",
+                    since.elapsed().as_secs()
+                )));
+            }
+        }
+        let kept_warm = !matches!(*self.warm.borrow(), Warm::Idle);
         let mut state = self.loaded().await?;
         let loaded = state.as_mut().expect("loaded");
         let pushed_down = matches!(self.source, Some((Source::Postgres { .. }, _)));
         if let Some((engine, at)) = &loaded.engine
-            && (at.elapsed() < self.refresh || pushed_down)
+            && (at.elapsed() < self.refresh || pushed_down || kept_warm)
         {
             return Ok(engine.clone());
         }

@@ -1,11 +1,15 @@
-//! The families of this crate: `memory` (the memory tools over the tenant's memories) and
-//! `knowledge` (the knowledge-base tool over the tenant's and members' knowledge bases).
+//! The families of this crate: `memory` (the memory tools over the tenant's memories,
+//! and the memories page's routes) and `knowledge` (the knowledge-base tool over the
+//! tenant's and members' knowledge bases, the knowledge bases page's routes and the
+//! ingestion worker).
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+use std::time::Duration;
 
 use schemars::JsonSchema;
 use serde::Deserialize;
-use waybill_tools::{Family, Migrations, Services, Tool, typed};
+use waybill_routes::Routes;
+use waybill_tools::{Built, Family, Migrations, Services, Slice, typed};
 
 use crate::kb::embed::{Embedder, Flavour, HttpEmbedder};
 use crate::kb::tools::QueryKnowledgeBaseTool;
@@ -30,13 +34,16 @@ impl Family for Memory {
     const NAME: &'static str = "memory";
     type Config = MemoryConfig;
 
-    fn tools(&self, _: &MemoryConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
-        let memories = Arc::new(Memories::new(services.store.clone()));
-        vec![
+    fn build(&self, _: &MemoryConfig, services: &Services) -> Built {
+        let memories = Memories::new(services.store.clone());
+        let routes = Routes::protected(crate::routes::memories::router().with_state(memories.clone()));
+        let memories = Arc::new(memories);
+        Built::tools(vec![
             typed(SearchMemoriesTool { memories: memories.clone() }),
             typed(SaveMemoryTool { memories: memories.clone() }),
             typed(DeleteMemoryTool { memories }),
-        ]
+        ])
+        .with(Slice::new().part(routes))
     }
 
     fn migrations(&self) -> Option<Migrations> {
@@ -159,40 +166,44 @@ impl KnowledgeConfig {
     }
 }
 
-/// The knowledge service the family's tool uses, for the server's routes and its
-/// ingestion worker: made when the family's tools are built, or by the server when the
-/// family is not registered with its tools (tests that offer their own).
-#[derive(Clone, Default)]
-pub struct KnowledgeHandle(Arc<OnceLock<Arc<KnowledgeBases>>>);
-
-impl KnowledgeHandle {
-    /// The service, made with `config` the first time.
-    pub fn get_or_init(&self, config: &KnowledgeConfig, services: &Services) -> Arc<KnowledgeBases> {
-        self.0
-            .get_or_init(|| Arc::new(KnowledgeBases::new(services.store.clone(), services.files.clone(), config.embedder(services), config.settings())))
-            .clone()
-    }
-}
+/// How long a knowledge document stays claimed by an instance that stopped renewing it.
+const INGESTION_LEASE: Duration = Duration::from_secs(30);
 
 /// The knowledge family.
 #[derive(Default)]
-pub struct Knowledge {
-    handle: KnowledgeHandle,
-}
-
-impl Knowledge {
-    pub fn handle(&self) -> KnowledgeHandle {
-        self.handle.clone()
-    }
-}
+pub struct Knowledge;
 
 impl Family for Knowledge {
     const NAME: &'static str = "knowledge";
     type Config = KnowledgeConfig;
 
-    fn tools(&self, config: &KnowledgeConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
-        let kb = self.handle.get_or_init(config, services);
-        vec![typed(QueryKnowledgeBaseTool { kb, threshold: config.threshold.clamp(0.0, 1.0) })]
+    /// The tool, the page's routes and the ingestion worker over one knowledge service,
+    /// which is also the family's handle (the demo seeds its SOPs through it).
+    fn build(&self, config: &KnowledgeConfig, services: &Services) -> Built {
+        let kb = Arc::new(KnowledgeBases::new(services.store.clone(), services.files.clone(), config.embedder(services), config.settings()));
+        let state = crate::routes::knowledge::KbRoutes { kb: kb.clone(), store: services.store.clone(), files: services.files.clone() };
+        let worker = crate::kb::ingest::Worker::new(kb.clone(), INGESTION_LEASE);
+        let (warm, ready) = (kb.clone(), kb.clone());
+        let slice = Slice::new()
+            .part(Routes::protected(crate::routes::knowledge::router().with_state(state)))
+            .worker("knowledge ingestion", move |stop| async move {
+                tokio::select! {
+                    () = worker.run() => {}
+                    () = stop.cancelled() => {}
+                }
+            })
+            .worker("knowledge warm-up", move |stop| {
+                warm.warming();
+                async move {
+                    tokio::select! {
+                        () = warm.warm_up() => {}
+                        () = stop.cancelled() => {}
+                    }
+                }
+            })
+            .readiness(move || ready.readiness())
+            .handle(kb.clone());
+        Built::tools(vec![typed(QueryKnowledgeBaseTool { kb, threshold: config.threshold.clamp(0.0, 1.0) })]).with(slice)
     }
 
     fn migrations(&self) -> Option<Migrations> {

@@ -10,7 +10,9 @@
 mod family;
 pub mod kb;
 pub mod memory;
+mod routes;
 pub mod text;
 
-pub use family::{EmbeddingProvider, Knowledge, KnowledgeConfig, KnowledgeHandle, Memory, MemoryConfig};
+pub use family::{EmbeddingProvider, Knowledge, KnowledgeConfig, Memory, MemoryConfig};
 pub use memory::Who;
+pub use routes::{knowledge as knowledge_routes, memories as memory_routes};

@@ -37,6 +37,23 @@ pub enum LiveError {
     Store(String),
 }
 
+/// The API's answer to each: the routes (the desk's, the messaging service's) map them so.
+impl From<LiveError> for waybill_routes::Error {
+    fn from(err: LiveError) -> Self {
+        use waybill_routes::Error;
+        match err {
+            LiveError::NotFound => Error::NotFound("Session"),
+            LiveError::Conflict(message) => Error::Conflict(message),
+            LiveError::Invalid(message) => Error::InvalidBody(message),
+            LiveError::RateLimited { retry_after } => Error::TooManyRequests {
+                retry_after: u32::try_from(retry_after).unwrap_or(60),
+                message: format!("Too many messages; try again in {retry_after} seconds"),
+            },
+            LiveError::Store(message) => Error::Internal(anyhow::anyhow!(message)),
+        }
+    }
+}
+
 impl From<sqlx::Error> for LiveError {
     fn from(e: sqlx::Error) -> Self {
         tracing::error!(error = %e, "the live-agent storage failed");

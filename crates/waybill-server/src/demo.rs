@@ -99,12 +99,12 @@ impl CallSigner for DemoCalls {
 /// sealed, and signs every call to them; seeds the demo tenant's issue tracker and SOP
 /// knowledge base on the first start.
 pub async fn register(state: &AppState, demo: &Demo, base: &str) -> anyhow::Result<()> {
-    state.systems.set_call_signer(Arc::new(DemoCalls(caller_signer(&state.config)?)));
+    let systems = state.slices.handle::<waybill_systems::Shared>().context("the business-systems family is not registered")?;
+    systems.set_call_signer(Arc::new(DemoCalls(caller_signer(&state.config)?)));
     for system in System::ALL {
         let base_url = format!("{base}{}", system.base_path());
         let document = Demo::openapi(system, &base_url);
-        state
-            .systems
+        systems
             .register_built_in(
                 waybill_demo::TENANT,
                 &system_name(system),
@@ -123,9 +123,9 @@ pub async fn register(state: &AppState, demo: &Demo, base: &str) -> anyhow::Resu
         .await
         .context("seeding the demo's issue tracker")?;
     // The facility SOPs' knowledge base, once.
-    waybill_knowledge::kb::demo::seed(&state.knowledge, waybill_demo::TENANT, waybill_demo::FACILITIES[0].0)
-        .await
-        .context("seeding the demo's knowledge base")?;
+    if let Some(kb) = state.slices.handle::<waybill_knowledge::kb::KnowledgeBases>() {
+        waybill_knowledge::kb::demo::seed(&kb, waybill_demo::TENANT, waybill_demo::FACILITIES[0].0).await.context("seeding the demo's knowledge base")?;
+    }
     Ok(())
 }
 

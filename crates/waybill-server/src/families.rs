@@ -10,24 +10,8 @@ fn bi(config: &Config) -> waybill_bi::Bi {
     if config.demo.enabled { waybill_bi::Bi::over(crate::demo::database_path(config), waybill_demo::TENANT) } else { waybill_bi::Bi::none() }
 }
 
-/// The families, with the handles the server's own routes reach two of them through:
-/// BI's warehouse and dashboards, and the knowledge service.
-pub struct Registered {
-    pub families: FamilySet,
-    pub bi: waybill_bi::BiHandle,
-    pub knowledge: waybill_knowledge::KnowledgeHandle,
-}
-
 /// Every family, as `waybill serve` registers them.
 pub fn registered(config: &Config) -> FamilySet {
-    build(config).families
-}
-
-/// Every family, with the handles the server keeps.
-pub fn build(config: &Config) -> Registered {
-    let bi = bi(config);
-    let knowledge = waybill_knowledge::Knowledge::default();
-    let (bi_handle, knowledge_handle) = (bi.handle(), knowledge.handle());
     let families = FamilySet::new()
         .with(waybill_families::time::Time)
         .with(waybill_families::weather::Weather)
@@ -44,10 +28,9 @@ pub fn build(config: &Config) -> Registered {
         .with(waybill_knowledge::Memory)
         .with(waybill_websearch::WebSearch)
         .with(waybill_liveagent::LiveAgent)
-        .with(knowledge)
-        .with(bi);
-    let families = if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families };
-    Registered { families, bi: bi_handle, knowledge: knowledge_handle }
+        .with(waybill_knowledge::Knowledge)
+        .with(bi(config));
+    if config.testing.proving_family { families.with(waybill_families::proving::Proving) } else { families }
 }
 
 #[cfg(test)]

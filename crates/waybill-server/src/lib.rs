@@ -10,21 +10,20 @@ pub mod chat;
 pub mod chat_events;
 pub mod chat_history;
 pub mod config;
-pub mod dashboards;
+mod dashboard_page;
 pub mod demo;
 pub mod error;
 pub mod events;
 pub mod families;
 pub mod files;
 mod http;
-pub mod knowledge;
 pub mod live_agent;
-pub mod memories;
 mod memory;
 pub mod options;
 pub mod quotas;
 pub mod realtime;
 pub mod seed;
+pub mod slices;
 pub mod text;
 pub mod tracker;
 
@@ -83,18 +82,12 @@ pub struct AppState {
     pub quotas: Arc<Quotas>,
     /// Seals stored credentials.
     pub sealer: Arc<Sealer>,
-    /// The tenant's business systems, for the admin API.
-    pub systems: Arc<waybill_systems::Shared>,
     /// The built-in demo facility, served under `/demo/…` when set.
     pub demo: Option<waybill_demo::Demo>,
-    /// The BI family's warehouse and saved dashboards, for the dashboard routes.
-    pub bi: waybill_bi::BiHandle,
     /// Each tenant's issue tracker and Jira connection, for the admin and tracker routes.
     pub trackers: waybill_tracker::connections::Trackers,
-    /// Members' and tenants' memories, for the memories page.
-    pub memories: waybill_knowledge::memory::Memories,
-    /// Knowledge bases: their routes, their ingestion worker and the knowledge tool.
-    pub knowledge: Arc<waybill_knowledge::kb::KnowledgeBases>,
+    /// What the families brought besides their tools: routes, workers, handles, readiness.
+    pub slices: Arc<slices::FamilySlices>,
     /// Live human agents: the service and the sockets this instance holds.
     pub live: Arc<live_agent::Live>,
 }
@@ -103,19 +96,17 @@ impl AppState {
     /// The state as `waybill serve` builds it: the registered families (their pending
     /// migrations applied) and the tools their configuration enables.
     pub async fn new(store: Store, config: Config, keys: TokenKeys) -> anyhow::Result<Self> {
-        let registered = families::build(&config);
-        Self::build(store, config, keys, registered, None).await
+        let families = families::registered(&config);
+        Self::build(store, config, keys, families, None).await
     }
 
     /// The state with exactly `tools` (tests offer their own).
     pub async fn with_tools(store: Store, config: Config, keys: TokenKeys, tools: Registry) -> anyhow::Result<Self> {
-        // The families' own handles stay empty: their tools are not the ones offered.
-        let registered = families::Registered { families: families::registered(&config), bi: Default::default(), knowledge: Default::default() };
-        Self::build(store, config, keys, registered, Some(tools)).await
+        let families = families::registered(&config);
+        Self::build(store, config, keys, families, Some(tools)).await
     }
 
-    async fn build(store: Store, config: Config, keys: TokenKeys, registered: families::Registered, tools: Option<Registry>) -> anyhow::Result<Self> {
-        let families::Registered { families, bi, knowledge } = registered;
+    async fn build(store: Store, config: Config, keys: TokenKeys, families: FamilySet, tools: Option<Registry>) -> anyhow::Result<Self> {
         families.migrate(&store).await?;
         let files = Arc::new(FileService::new(&file_settings(&config))?);
         let outbound = Outbound::new(Policy::allowing(&config.outbound.allow_hosts));
@@ -131,16 +122,11 @@ impl AppState {
             providers: Arc::new(providers(&config)),
             sealer: sealer.clone(),
         };
-        let tools = match tools {
-            Some(tools) => tools,
-            None => families.registry(&config.tools, &|name| std::env::var(name).ok(), &services)?,
-        };
-        let systems = waybill_systems::Shared::new(services.clone());
+        let (registry, slices) = families.build(&config.tools, &|name| std::env::var(name).ok(), &services)?;
+        let tools = tools.unwrap_or(registry);
+        let slices = Arc::new(slices::FamilySlices::new(slices));
         let jira = waybill_tracker::JiraConfig::read(&config.tools, &|name| std::env::var(name).ok())?;
         let trackers = waybill_tracker::connections::Trackers::new(store.clone(), sealer.clone(), outbound.clone()).with_oauth(jira.oauth_app());
-        let memories = waybill_knowledge::memory::Memories::new(store.clone());
-        // Made by the family's tools when they were built, else here with its defaults.
-        let knowledge = knowledge.get_or_init(&Default::default(), &services);
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let quotas = Arc::new(Quotas::new(&config.limits));
@@ -160,12 +146,9 @@ impl AppState {
             clock,
             quotas,
             sealer,
-            systems,
             demo: None,
-            bi,
             trackers,
-            memories,
-            knowledge,
+            slices,
             live,
         })
     }
@@ -224,11 +207,12 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(chat::router())
         .merge(admin::router())
         .merge(options::router())
-        .merge(dashboards::router())
         .merge(tracker::router())
-        .merge(memories::router())
-        .merge(knowledge::router())
-        .merge(live_agent::router())
+        .merge(live_agent::router());
+    let protected = state
+        .slices
+        .routes()
+        .fold(protected, |all, routes| all.merge(routes.protected.clone().with_state(())))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
     let public = OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -236,13 +220,15 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(files::public_router())
         .merge(admin::public_router())
         .merge(live_agent::app_api::router());
+    let public = state.slices.routes().fold(public, |all, routes| all.merge(routes.public.clone().with_state(())));
     let scopes = http::openapi::Scopes {
         protected: http::openapi::operations(protected.get_openapi()),
         defaulted: http::openapi::operations(file_service.get_openapi()),
         models: state.models.usable_ids(),
     };
     let (router, openapi) = public.merge(protected).merge(file_service).split_for_parts();
-    (router.merge(tracker::rest_router(state)), http::openapi::complete(openapi, &scopes))
+    let router = state.slices.routes().fold(router.merge(tracker::rest_router(state)), |all, routes| all.merge(routes.unlisted.clone().with_state(())));
+    (router, http::openapi::complete(openapi, &scopes))
 }
 
 /// The whole application.
@@ -257,7 +243,8 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(error::JSON_LIMIT));
     let router = Router::new()
         .route("/healthz", get(http::healthz))
-        .route("/d/{token}", get(dashboards::page))
+        .route("/readyz", get(http::readyz))
+        .route("/d/{token}", get(dashboard_page::page))
         .nest("/api", Router::new().fallback(http::api_not_found))
         .merge(api)
         .fallback(http::web::serve_asset)
@@ -287,18 +274,23 @@ pub async fn open_store(config: &Config) -> anyhow::Result<Store> {
 pub async fn serve(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     memory::map_large_blocks();
     let housekeeping = tokio::spawn(housekeeping(state.clone()));
-    let ingestion = tokio::spawn(waybill_knowledge::kb::ingest::Worker::new(state.knowledge.clone(), INGESTION_LEASE).run());
+    let stop = tokio_util::sync::CancellationToken::new();
+    let workers = state.slices.start_workers(&stop);
     let trimmer = tokio::spawn(memory::trim_after_bursts(state.runs.clone()));
     let limits = state.config.http.clone();
     let result = http::server::run(listener, app(state), &limits, shutdown).await;
     housekeeping.abort();
-    ingestion.abort();
     trimmer.abort();
+    stop.cancel();
+    for worker in workers {
+        // A worker that does not end on its own soon is stopped where it waits.
+        let abort = worker.abort_handle();
+        if tokio::time::timeout(Duration::from_secs(5), worker).await.is_err() {
+            abort.abort();
+        }
+    }
     Ok(result?)
 }
-
-/// How long a knowledge document stays claimed by an instance that stopped renewing it.
-const INGESTION_LEASE: Duration = Duration::from_secs(30);
 
 async fn housekeeping(state: AppState) {
     let mut tick = tokio::time::interval(Duration::from_secs(600));

@@ -7,8 +7,8 @@
 //!   memory while the rows are unchanged;
 //! - [`calls`]: arguments checked before anything is sent, URLs that cannot leave the
 //!   registered host, the user's tenant and facility forwarded, answers summarised;
-//! - [`service`]: the admin operations behind `/api/admin/systems` and the registration
-//!   of systems Waybill serves itself (the demo facility);
+//! - [`service`]: the admin operations behind `/api/admin/systems` ([`routes`]) and the
+//!   registration of systems Waybill serves itself (the demo facility);
 //! - [`auth`]: bearer, API key, basic and OAuth 2.0 client-credentials sign-in;
 //! - [`credentials`]: the credentials a call sent, taken out of what comes back.
 //!
@@ -24,15 +24,15 @@ pub mod credentials;
 pub mod errors;
 pub mod oms;
 pub mod records;
+pub mod routes;
 pub mod service;
 pub mod tools;
 
-use std::sync::Arc;
-
 use schemars::JsonSchema;
 use serde::Deserialize;
+use waybill_routes::Routes;
 use waybill_tools::codes::ErrorCode;
-use waybill_tools::{Family, Migrations, Services, Tool, typed};
+use waybill_tools::{Built, Family, Migrations, Services, Slice, typed};
 
 pub use errors::SystemError;
 pub use oms::Oms;
@@ -55,9 +55,12 @@ impl Family for Systems {
     const NAME: &'static str = "systems";
     type Config = SystemsConfig;
 
-    fn tools(&self, _: &SystemsConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
+    /// The tools and the admins' routes over one service, which is also the family's
+    /// handle (the demo registers its systems through it).
+    fn build(&self, _: &SystemsConfig, services: &Services) -> Built {
         let shared = Shared::new(services.clone());
-        vec![typed(tools::ApiSearchTool { shared: shared.clone() }), typed(tools::ApiCallTool { shared })]
+        let slice = Slice::new().part(Routes::protected(routes::router().with_state(shared.clone()))).handle(shared.clone());
+        Built::tools(vec![typed(tools::ApiSearchTool { shared: shared.clone() }), typed(tools::ApiCallTool { shared })]).with(slice)
     }
 
     fn migrations(&self) -> Option<Migrations> {

@@ -1,5 +1,6 @@
 //! A tool family is a slice: its tools, its typed config section, its migrations and
-//! error codes, in one folder (or one crate when it brings heavy dependencies). The
+//! error codes, and where it has them its routes, workers, readiness and handles
+//! ([`Slice`]), in one folder (or one crate when it brings heavy dependencies). The
 //! server registers each with one line ([`FamilySet::with`]).
 
 use std::sync::Arc;
@@ -12,6 +13,7 @@ use crate::codes::ErrorCode;
 use crate::config::{self, ConfigError, EnvVar};
 use crate::registry::Registry;
 use crate::services::Services;
+use crate::slice::{Built, Slices};
 use crate::tool::Tool;
 
 /// A family's schema changes, per backend (`sqlx::migrate!("./migrations/sqlite")` and
@@ -31,7 +33,16 @@ pub trait Family: Send + Sync + 'static {
 
     /// The tools this configuration enables; a tool whose service is not configured is
     /// left out (not offered at all).
-    fn tools(&self, config: &Self::Config, services: &Services) -> Vec<Arc<dyn Tool>>;
+    fn tools(&self, _config: &Self::Config, _services: &Services) -> Vec<Arc<dyn Tool>> {
+        Vec::new()
+    }
+
+    /// The tools and the rest of the slice (routes, workers, readiness, handles), built
+    /// once at start. A family with only tools implements [`Family::tools`]; one with
+    /// more implements this, building the state its tools and routes share once.
+    fn build(&self, config: &Self::Config, services: &Services) -> Built {
+        Built::tools(self.tools(config, services))
+    }
 
     fn migrations(&self) -> Option<Migrations> {
         None
@@ -45,7 +56,7 @@ pub trait Family: Send + Sync + 'static {
 /// A family as the set holds it, whatever its config type.
 trait Registered: Send + Sync {
     fn name(&self) -> &'static str;
-    fn build(&self, file: Option<&Value>, var: &dyn Fn(&str) -> Option<String>, services: &Services) -> Result<Vec<Arc<dyn Tool>>, ConfigError>;
+    fn build(&self, file: Option<&Value>, var: &dyn Fn(&str) -> Option<String>, services: &Services) -> Result<Built, ConfigError>;
     fn migrations(&self) -> Option<Migrations>;
     fn error_codes(&self) -> &'static [ErrorCode];
     fn env_vars(&self) -> Vec<EnvVar>;
@@ -55,9 +66,9 @@ impl<F: Family> Registered for F {
     fn name(&self) -> &'static str {
         F::NAME
     }
-    fn build(&self, file: Option<&Value>, var: &dyn Fn(&str) -> Option<String>, services: &Services) -> Result<Vec<Arc<dyn Tool>>, ConfigError> {
+    fn build(&self, file: Option<&Value>, var: &dyn Fn(&str) -> Option<String>, services: &Services) -> Result<Built, ConfigError> {
         let config: F::Config = config::section(F::NAME, file, var)?;
-        Ok(self.tools(&config, services))
+        Ok(Family::build(self, &config, services))
     }
     fn migrations(&self) -> Option<Migrations> {
         Family::migrations(self)
@@ -96,16 +107,23 @@ impl FamilySet {
     /// and the environment. A section no family owns is refused, so a typo is not
     /// silently ignored.
     pub fn registry(&self, sections: &Map<String, Value>, var: &dyn Fn(&str) -> Option<String>, services: &Services) -> Result<Registry, ConfigError> {
+        Ok(self.build(sections, var, services)?.0)
+    }
+
+    /// Every family's tools and slices, each built once from its section of `sections`.
+    pub fn build(&self, sections: &Map<String, Value>, var: &dyn Fn(&str) -> Option<String>, services: &Services) -> Result<(Registry, Slices), ConfigError> {
         if let Some(stray) = sections.keys().find(|key| self.families.iter().all(|f| f.name() != key.as_str())) {
             let known = self.names().collect::<Vec<_>>().join(", ");
             return Err(ConfigError::Section { family: stray.clone(), message: format!("no tool family is named so (the families are {known})") });
         }
-        let mut tools = Vec::new();
+        let (mut tools, mut slices) = (Vec::new(), Slices::default());
         for family in &self.families {
             let name = family.name();
-            tools.extend(family.build(sections.get(name), var, services)?.into_iter().map(|tool| (name, tool)));
+            let built = family.build(sections.get(name), var, services)?;
+            tools.extend(built.tools.into_iter().map(|tool| (name, tool)));
+            slices.push(name, built.slice);
         }
-        Ok(Registry::of_families(tools))
+        Ok((Registry::of_families(tools), slices))
     }
 
     /// Applies every family's pending migrations.

@@ -6,8 +6,9 @@
 //!   to one turn, resolved from who asks, where, in which chat, on which model.
 //! - [`context`]: what a running call knows (caller, chat, cancellation, progress parts,
 //!   nested runs).
-//! - [`family`]: a family is a slice (tools, config section, migrations, error codes),
-//!   registered with one line; [`config`] derives a section's environment overrides.
+//! - [`family`]: a family is a slice (tools, config section, migrations, error codes,
+//!   and [`slice`]: routes, workers, readiness and handles), registered with one line;
+//!   [`config`] derives a section's environment overrides.
 //! - [`services`]: the handle families get (store, files, outbound client, event bus,
 //!   clock); [`bus`]: the event bus trait and its in-process implementation.
 //! - [`outbound`]: the guarded HTTP client; [`ui_stream`]: the UI message stream chunks;
@@ -25,6 +26,7 @@ pub mod redact;
 pub mod registry;
 pub mod sealing;
 pub mod services;
+pub mod slice;
 pub mod tool;
 pub mod typed;
 pub mod ui_stream;
@@ -33,5 +35,6 @@ pub use context::{CallAdmission, Caller, SubAgentOutcome, SubAgentRequest, SubAg
 pub use family::{Family, FamilySet, Migrations};
 pub use registry::{FAMILY_PREFIX, Registry, Scope, Toolset};
 pub use services::{Clock, Services, SystemClock};
+pub use slice::{Built, Readiness, Slice, Slices, Worker};
 pub use tool::{STOPPED_ERROR, Tool, ToolError};
 pub use typed::{TypedTool, typed};

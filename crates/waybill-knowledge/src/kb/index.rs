@@ -21,6 +21,7 @@ use futures::{StreamExt, TryStreamExt};
 use sqlx::Row;
 use waybill_store::Store;
 
+use super::KbError;
 use crate::text::{self, BM25_B, BM25_K1};
 
 /// Up to this many passages, meaning is scored exactly; over it, estimated from the
@@ -420,10 +421,17 @@ pub struct Indexes {
 
 #[derive(Default)]
 struct Slot {
-    /// One refresh at a time per knowledge base; searches meanwhile wait for it.
+    /// One refresh at a time per knowledge base; searches meanwhile take the index as it
+    /// was, or wait a moment for the first one.
     refreshing: tokio::sync::Mutex<()>,
     current: Mutex<Arc<KbIndex>>,
+    /// Whether `current` was ever read from the database.
+    loaded: std::sync::atomic::AtomicBool,
 }
+
+/// How long a search waits for a knowledge base's first index before saying it is still
+/// being loaded.
+const FIRST_LOAD_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 impl Indexes {
     fn slot(&self, tenant_id: &str, kb_id: &str) -> Arc<Slot> {
@@ -437,16 +445,23 @@ impl Indexes {
 
     /// The index of a knowledge base at `version` (read from the database by the caller),
     /// reading the documents that changed since this instance last looked. `model` is
-    /// the embedding model in use: vectors of another model are not loaded.
-    pub async fn at(&self, store: &Store, tenant_id: &str, kb_id: &str, version: i64, model: Option<&str>) -> Result<Arc<KbIndex>, sqlx::Error> {
+    /// the embedding model in use: vectors of another model are not loaded. While another
+    /// search or the warm-up reads it, the index as it was answers; before its first
+    /// load, a search waits a moment, then says the index is still being loaded.
+    pub async fn at(&self, store: &Store, tenant_id: &str, kb_id: &str, version: i64, model: Option<&str>) -> Result<Arc<KbIndex>, KbError> {
         let slot = self.slot(tenant_id, kb_id);
-        {
-            let current = slot.current.lock().unwrap().clone();
-            if current.version == version {
-                return Ok(current);
-            }
+        let previous = slot.current.lock().unwrap().clone();
+        if previous.version == version {
+            return Ok(previous);
         }
-        let _one = slot.refreshing.lock().await;
+        let _one = match slot.refreshing.try_lock() {
+            Ok(one) => one,
+            Err(_) if slot.loaded.load(std::sync::atomic::Ordering::Acquire) => return Ok(previous),
+            Err(_) => match tokio::time::timeout(FIRST_LOAD_WAIT, slot.refreshing.lock()).await {
+                Ok(one) => one,
+                Err(_) => return Err(KbError::Warming("This knowledge base's index is still being loaded after a start; try again in a moment".into())),
+            },
+        };
         let current = slot.current.lock().unwrap().clone();
         if current.version == version {
             return Ok(current);
@@ -483,6 +498,7 @@ impl Indexes {
             .await?;
         let index = Arc::new(KbIndex { version, segments });
         *slot.current.lock().unwrap() = index.clone();
+        slot.loaded.store(true, std::sync::atomic::Ordering::Release);
         Ok(index)
     }
 }

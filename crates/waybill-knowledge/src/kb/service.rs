@@ -78,11 +78,74 @@ pub struct KnowledgeBases {
     pub settings: Settings,
     /// Wakes this instance's ingestion worker when documents are queued.
     pub wake: tokio::sync::Notify,
+    /// Whether the warm-up has read every knowledge base's index since the start.
+    warm: std::sync::RwLock<Warm>,
+}
+
+/// How the indexes' warm-up stands.
+#[derive(Debug, Clone)]
+enum Warm {
+    /// No warm-up runs: each index is read by its first search.
+    Idle,
+    Loading(std::time::Instant),
+    Ready,
+    Failed(String),
 }
 
 impl KnowledgeBases {
     pub fn new(store: waybill_store::Store, files: Arc<FileService>, embedder: Option<Arc<dyn Embedder>>, settings: Settings) -> Self {
-        KnowledgeBases { store: KbStore::new(store), files, indexes: Indexes::default(), embedder, settings, wake: tokio::sync::Notify::new() }
+        KnowledgeBases {
+            store: KbStore::new(store),
+            files,
+            indexes: Indexes::default(),
+            embedder,
+            settings,
+            wake: tokio::sync::Notify::new(),
+            warm: std::sync::RwLock::new(Warm::Idle),
+        }
+    }
+
+    /// Marks the indexes as loading, from now until [`KnowledgeBases::warm_up`] ends.
+    pub fn warming(&self) {
+        let mut warm = self.warm.write().unwrap();
+        if !matches!(*warm, Warm::Loading(_)) {
+            *warm = Warm::Loading(std::time::Instant::now());
+        }
+    }
+
+    /// Reads every knowledge base's index into this instance, so the first search after a
+    /// start does not wait for it (the family's worker runs it once at start).
+    pub async fn warm_up(&self) {
+        self.warming();
+        let started = std::time::Instant::now();
+        let outcome = async {
+            let bases = self.store.all_with_versions().await?;
+            for (tenant_id, kb_id, version) in &bases {
+                self.indexes.at(self.store.store(), tenant_id, kb_id, *version, self.model()).await?;
+            }
+            Ok::<usize, KbError>(bases.len())
+        }
+        .await;
+        *self.warm.write().unwrap() = match outcome {
+            Ok(bases) => {
+                tracing::info!(bases, elapsed_ms = started.elapsed().as_millis() as u64, "the knowledge indexes are loaded");
+                Warm::Ready
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "loading the knowledge indexes failed; each is read by its first search");
+                Warm::Failed(e.to_string())
+            }
+        };
+    }
+
+    /// How ready the family is, for `/readyz`.
+    pub fn readiness(&self) -> waybill_tools::Readiness {
+        use waybill_tools::Readiness;
+        match &*self.warm.read().unwrap() {
+            Warm::Idle | Warm::Ready => Readiness::Ready,
+            Warm::Loading(since) => Readiness::Warming(format!("loading the knowledge bases' indexes ({} s so far)", since.elapsed().as_secs())),
+            Warm::Failed(why) => Readiness::Failed(why.clone()),
+        }
     }
 
     /// The embedding model's name, when there is one.

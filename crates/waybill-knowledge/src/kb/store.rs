@@ -148,6 +148,9 @@ pub enum KbError {
     Full(String),
     #[error("the knowledge store failed: {0}")]
     Store(String),
+    /// The index is still being loaded after a start; says since when.
+    #[error("{0}")]
+    Warming(String),
 }
 
 impl From<sqlx::Error> for KbError {
@@ -255,6 +258,19 @@ impl KbStore {
                 .fetch_all(self.store.reads())
                 .await?;
         Ok(rows.iter().map(base_of).collect::<Result<_, _>>()?)
+    }
+
+    /// Every knowledge base of every tenant that has a document ready, as (tenant, id,
+    /// version): what the warm-up reads. Not scoped by a caller: no route may use it.
+    pub(crate) async fn all_with_versions(&self) -> Result<Vec<(String, String, i64)>, KbError> {
+        let rows = sqlx::query(
+            "SELECT kb.tenant_id, kb.id, kb.version FROM knowledge_bases kb \
+             WHERE EXISTS (SELECT 1 FROM knowledge_documents d WHERE d.tenant_id = kb.tenant_id AND d.kb_id = kb.id AND d.status = 'ready') \
+             ORDER BY kb.tenant_id, kb.id",
+        )
+        .fetch_all(self.store.reads())
+        .await?;
+        Ok(rows.iter().map(|r| Ok((r.try_get("tenant_id")?, r.try_get("id")?, r.try_get("version")?))).collect::<Result<_, sqlx::Error>>()?)
     }
 
     /// A knowledge base `who` may read.

@@ -32,6 +32,7 @@ fn who(ctx: &ToolContext) -> Who<'_> {
 fn tool_error(e: KbError) -> ToolError {
     match e {
         KbError::Store(_) => ToolError::Failed("The knowledge base could not be reached right now".into()),
+        KbError::Warming(message) => ToolError::Failed(message),
         other => ToolError::Invalid(other.to_string()),
     }
 }

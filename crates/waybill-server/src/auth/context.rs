@@ -7,60 +7,18 @@
 //! the token expires. Handlers take [`RequestContext`] and scope every query by its
 //! tenant and user.
 
-use axum::extract::{FromRequestParts, Request, State};
+use axum::extract::{Request, State};
 use axum::http::HeaderMap;
-use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
 
 use waybill_store::Access;
-use waybill_tools::Caller;
 use waybill_tools::lang::Lang;
 
 use crate::AppState;
 use crate::error::Error;
 
-pub const TENANT_HEADER: &str = "x-tenant-id";
-pub const FACILITY_HEADER: &str = "x-facility-id";
-pub const TIMEZONE_HEADER: &str = "x-timezone";
-
-#[derive(Debug, Clone)]
-pub struct RequestContext {
-    pub user_id: String,
-    pub tenant_id: String,
-    pub facility_id: String,
-    /// An IANA time zone name from `X-Timezone`; `UTC` when absent or unknown.
-    pub timezone: String,
-    pub is_admin: bool,
-    /// Takes live-agent conversations at the agent desk.
-    pub is_agent: bool,
-    /// The sign-in session (refresh-token family) the access token belongs to.
-    pub session_id: String,
-    /// The interface language, from `Accept-Language` (English when none of ours).
-    pub language: Lang,
-}
-
-impl RequestContext {
-    /// The caller as tools and families see it.
-    pub fn caller(&self) -> Caller {
-        Caller {
-            tenant_id: self.tenant_id.clone(),
-            facility_id: self.facility_id.clone(),
-            user_id: self.user_id.clone(),
-            timezone: self.timezone.clone(),
-            lang: self.language,
-            admin: self.is_admin,
-        }
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for RequestContext {
-    type Rejection = Error;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        parts.extensions.get::<RequestContext>().cloned().ok_or(Error::Unauthorized("Authentication is required"))
-    }
-}
+pub use waybill_routes::{FACILITY_HEADER, RequestContext, TENANT_HEADER, TIMEZONE_HEADER};
 
 pub async fn require_auth(State(state): State<AppState>, mut req: Request, next: Next) -> Result<Response, Error> {
     let context = authenticate(&state, req.headers(), false).await?;

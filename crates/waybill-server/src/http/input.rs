@@ -31,6 +31,8 @@ use hyper::body::{Frame, SizeHint};
 
 use crate::error::Error;
 
+pub use waybill_routes::error::{Forbidden, ForbiddenInBody};
+
 /// Refuses a request whose path or query holds a forbidden character, and checks a text
 /// body as it is read.
 pub async fn refuse_forbidden_characters(req: Request, next: Next) -> Response {
@@ -65,41 +67,6 @@ fn refusal(path: &str, error: Error) -> Response {
         return (StatusCode::BAD_REQUEST, axum::Json(refused.body)).into_response();
     }
     error.into_response()
-}
-
-/// A character no request may hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Forbidden {
-    Nul,
-    Surrogate,
-}
-
-impl Forbidden {
-    fn describe(self) -> &'static str {
-        match self {
-            Forbidden::Nul => "a NUL character",
-            Forbidden::Surrogate => "a lone UTF-16 surrogate (not a character)",
-        }
-    }
-}
-
-/// The body's refusal, as the extractor that reads the body finds it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("The request body holds {}, which no text can contain", .0.describe())]
-pub struct ForbiddenInBody(pub Forbidden);
-
-impl ForbiddenInBody {
-    /// The refusal behind a body that failed to be read, if that is why it failed.
-    pub fn behind(err: &(dyn std::error::Error + 'static)) -> Option<Self> {
-        let mut next = Some(err);
-        while let Some(err) = next {
-            if let Some(found) = err.downcast_ref::<ForbiddenInBody>() {
-                return Some(*found);
-            }
-            next = err.source();
-        }
-        None
-    }
 }
 
 /// `%00`, or the UTF-8 form of a surrogate (`%ED%A0%80`–`%ED%BF%BF`), in percent-encoded text.

@@ -27,6 +27,21 @@ pub async fn method_not_allowed() -> Response {
     (StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response()
 }
 
+/// Whether this instance should take traffic: the database answers and no family is
+/// still loading what it serves (a BI snapshot, a knowledge index). 503 while one is,
+/// with every family's state, so a load balancer waits for a warm instance.
+pub async fn readyz(State(state): State<AppState>) -> Response {
+    let database = state.store.ping().await.is_ok();
+    let readiness = state.slices.readiness();
+    let warm = readiness.iter().all(|(_, r)| r.takes_traffic());
+    let families: serde_json::Map<String, serde_json::Value> =
+        readiness.into_iter().map(|(name, r)| (name.to_owned(), serde_json::to_value(r).unwrap_or_default())).collect();
+    let ready = database && warm;
+    let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let body = serde_json::json!({ "status": if ready { "ready" } else { "not_ready" }, "database": if database { "ok" } else { "unreachable" }, "families": families });
+    (status, Json(body)).into_response()
+}
+
 /// Liveness and database reachability.
 pub async fn healthz(State(state): State<AppState>) -> Result<Json<serde_json::Value>, Error> {
     state.store.ping().await.map_err(|e| Error::Unavailable(e.into()))?;

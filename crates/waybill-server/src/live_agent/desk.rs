@@ -14,6 +14,7 @@ use waybill_liveagent::model::{
     CannedReply, DeskSession, DeskStats, DeskStatus, LiveMessage, MAX_FIELD_CHARS, MAX_TEXT_CHARS, QueueEntry, SenderKind, Session,
 };
 use waybill_liveagent::service::Writer;
+use waybill_routes::require_agent_or_admin;
 
 use crate::AppState;
 use crate::auth::RequestContext;
@@ -117,10 +118,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 fn require_agent(ctx: &RequestContext) -> Result<()> {
     if ctx.is_agent { Ok(()) } else { Err(Error::Forbidden("Only the tenant's agents can use the desk")) }
-}
-
-fn require_agent_or_admin(ctx: &RequestContext) -> Result<()> {
-    if ctx.is_agent || ctx.is_admin { Ok(()) } else { Err(Error::Forbidden("Only the tenant's agents and administrators can do this")) }
 }
 
 /// A session of the caller's tenant; an id no session could have is not found either.

@@ -16,12 +16,12 @@ use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
-use waybill_liveagent::{LiveAgents, LiveError};
+use waybill_liveagent::LiveAgents;
 
 use crate::AppState;
 use crate::auth::RequestContext;
 use crate::config::LiveAgentConfig;
-use crate::error::{Error, Json, Result};
+use crate::error::{Json, Result};
 
 pub use registry::Registry;
 
@@ -39,21 +39,6 @@ impl Live {
         let registry = Arc::new(Registry::default());
         registry.clone().feed(services.events.clone());
         Arc::new(Self { service, registry, config: config.clone() })
-    }
-}
-
-impl From<LiveError> for Error {
-    fn from(err: LiveError) -> Self {
-        match err {
-            LiveError::NotFound => Error::NotFound("Session"),
-            LiveError::Conflict(message) => Error::Conflict(message),
-            LiveError::Invalid(message) => Error::InvalidBody(message),
-            LiveError::RateLimited { retry_after } => Error::TooManyRequests {
-                retry_after: u32::try_from(retry_after).unwrap_or(60),
-                message: format!("Too many messages; try again in {retry_after} seconds"),
-            },
-            LiveError::Store(message) => Error::Internal(anyhow::anyhow!(message)),
-        }
     }
 }
 

@@ -11,7 +11,7 @@ use crate::common::{self, Session, TestApp};
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
 use waybill_server::waybill_store::{NewUser, backend_tests};
-use waybill_server::waybill_tools::{Caller, Family, ToolContext};
+use waybill_server::waybill_tools::{Caller, FamilySet, ToolContext};
 
 const LOCATIONS: &str = include_str!("../../../../docs/cubes/storage_locations.yaml");
 
@@ -127,8 +127,8 @@ backend_tests! {
 
         // Another instance (a fresh warehouse over the same database) reads the tenant's cubes.
         let other = waybill_bi::Bi::over(waybill_server::demo::database_path(&app.state.config), waybill_demo::TENANT);
-        let _ = Family::tools(&other, &waybill_bi::BiConfig::default(), &app.state.services());
-        let theirs = other.handle().warehouse().unwrap().catalogue().await.unwrap();
+        let (_, slices) = FamilySet::new().with(other).build(&Default::default(), &|_| None, &app.state.services()).unwrap();
+        let theirs = slices.handle::<waybill_bi::BiService>().unwrap().warehouse().unwrap().catalogue().await.unwrap();
         assert_eq!(theirs.get("storage_locations").map(|c| c.title.as_str()), Some("Bins and racks"));
 
         // A cube joining it keeps it until that one goes.

@@ -22,6 +22,11 @@ fn steady(result: &Value) -> Value {
     sample
 }
 
+/// The BI family's warehouse and dashboards, as its routes use them.
+fn bi_of(app: &common::TestApp) -> std::sync::Arc<waybill_bi::BiService> {
+    app.state.slices.handle().expect("the BI family is registered")
+}
+
 fn token_of(url: &str) -> &str {
     url.strip_prefix("/d/").unwrap_or_else(|| panic!("{url} is no dashboard link"))
 }
@@ -51,9 +56,9 @@ backend_tests! {
         assert!(!embedded.contains('<'), "no text in the data can end its element");
 
         // The page's data: every tile run now, with where its numbers come from.
-        let saved = app.state.bi.dashboards().unwrap().by_link(token_of(&url)).await.unwrap().expect("the link names the dashboard");
+        let saved = bi_of(&app).dashboards().unwrap().by_link(token_of(&url)).await.unwrap().expect("the link names the dashboard");
         assert_eq!((saved.name.as_str(), saved.chat_id.as_deref(), saved.tiles.len()), ("Yard dwell time", Some("c-dash"), 7));
-        let rendered = app.state.bi.warehouse().unwrap().render(&saved).await.unwrap().expect("the owner is a member");
+        let rendered = bi_of(&app).warehouse().unwrap().render(&saved).await.unwrap().expect("the owner is a member");
         let by_carrier = &rendered.tiles[3];
         assert_eq!(by_carrier.columns, ["carrier_name", "avg_dwell_hours"]);
         assert_eq!(by_carrier.filters, ["departed_at IS NOT NULL"]);
@@ -67,8 +72,8 @@ backend_tests! {
         // Erin's dashboard counts the Ontario DC's trailers only.
         let hers = ask(&app, &erin, "c-erin", "make a dashboard of yard dwell time").await;
         let her_url = output_of(&hers, "biDashboardTool")["url"].as_str().unwrap().to_owned();
-        let her_saved = app.state.bi.dashboards().unwrap().by_link(token_of(&her_url)).await.unwrap().unwrap();
-        let her_page = app.state.bi.warehouse().unwrap().render(&her_saved).await.unwrap().unwrap();
+        let her_saved = bi_of(&app).dashboards().unwrap().by_link(token_of(&her_url)).await.unwrap().unwrap();
+        let her_page = bi_of(&app).warehouse().unwrap().render(&her_saved).await.unwrap().unwrap();
         let (ontario,): (i64,) = sqlx::query_as("SELECT count(*) FROM trailers WHERE status <> 'departed' AND facility_id = 'dc-ontario'")
             .fetch_one(&demo.database())
             .await

@@ -115,7 +115,7 @@ backend_tests! {
         assert_eq!(status_of(theirs).await, "open");
 
         // The token is sealed in the main store's registration, not kept in plain text.
-        let systems = app.state.systems.list(waybill_demo::TENANT).await.unwrap();
+        let systems = app.state.slices.handle::<waybill_systems::Shared>().unwrap().list(waybill_demo::TENANT).await.unwrap();
         assert_eq!(systems.iter().filter(|s| s.built_in).count(), 4);
         assert!(!serde_json::to_string(&systems).unwrap().contains(&token));
         demo.close().await;

@@ -27,9 +27,14 @@ async fn admin(app: &TestApp) -> Session {
     app.login("alice@t1.test").await
 }
 
+/// The knowledge family's service, as its routes and tool use it.
+fn knowledge_of(app: &TestApp) -> Arc<waybill_knowledge::kb::KnowledgeBases> {
+    app.state.slices.handle().expect("the knowledge family is registered")
+}
+
 /// The app's ingestion worker, as `serve` runs it (a short lease for tests).
 fn worker(app: &TestApp) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(Worker::new(app.state.knowledge.clone(), Duration::from_millis(300)).retrying_after(Duration::from_millis(300)).run())
+    tokio::spawn(Worker::new(knowledge_of(app), Duration::from_millis(300)).retrying_after(Duration::from_millis(300)).run())
 }
 
 /// Uploads a file as `session`; answers its id.
@@ -294,7 +299,7 @@ backend_tests! {
         let again = uploaded(&app, &alice, "again.md", "text/markdown", b"# Again\n\nText.").await;
         let doc = add(&app, &alice, &kb, &[&again]).await.remove(0);
         sqlx::query("UPDATE knowledge_documents SET status = 'extracting', lease_owner = 'gone', lease_until = 0, attempts = 3 WHERE id = $1").bind(&doc).execute(db).await.unwrap();
-        app.state.knowledge.wake.notify_one();
+        knowledge_of(&app).wake.notify_one();
         let docs = settled(&app, &alice, &kb).await;
         assert!(by_name(&docs, "again.md")["error"].as_str().unwrap().contains("could not be indexed in 3 attempts"), "{docs:#?}");
     }
@@ -303,8 +308,8 @@ backend_tests! {
         let app = TestApp::new(store).await;
         let _worker = worker(&app);
         let alice = admin(&app).await;
-        assert!(waybill_knowledge::kb::demo::seed(&app.state.knowledge, "t1", "f1").await.unwrap());
-        assert!(!waybill_knowledge::kb::demo::seed(&app.state.knowledge, "t1", "f1").await.unwrap(), "once");
+        assert!(waybill_knowledge::kb::demo::seed(&knowledge_of(&app), "t1", "f1").await.unwrap());
+        assert!(!waybill_knowledge::kb::demo::seed(&knowledge_of(&app), "t1", "f1").await.unwrap(), "once");
         let listed = app.call(Method::GET, "/api/knowledge-bases", Some(&alice), None).await;
         let kb = listed.body["knowledgeBases"][0]["id"].as_str().unwrap().to_owned();
         let docs = settled(&app, &alice, &kb).await;

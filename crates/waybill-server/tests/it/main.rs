@@ -43,3 +43,4 @@ mod tools;
 mod tracker;
 mod tracker_rest;
 mod ui_stream_conformance;
+mod warm_start;

@@ -9,11 +9,9 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use waybill_knowledge::memory::{Importance, ListQuery, Memory, MemoryError, MemoryType, Source, Who};
+use waybill_routes::{ApiError, Error, Json, Path, Query, RequestContext, Result};
 
-use crate::AppState;
-use crate::auth::RequestContext;
-use crate::error::{ApiError, Error, Json, Path, Query, Result};
+use crate::memory::{Importance, ListQuery, Memories, Memory, MemoryError, MemoryType, Source, Who};
 
 /// A memory as the page shows it.
 #[derive(Debug, Serialize, ToSchema, TS)]
@@ -105,7 +103,7 @@ pub struct MemoryChange {
     pub importance: Option<Importance>,
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<Memories> {
     OpenApiRouter::new().routes(routes!(list_memories, add_memory)).routes(routes!(search_memories)).routes(routes!(change_memory, delete_memory))
 }
 
@@ -139,7 +137,7 @@ fn api(e: MemoryError) -> Error {
 
 /// The memories the caller may read, newest first: their own and the company's.
 #[utoipa::path(get, path = "/api/memories", tag = "memory", params(MemoryListQuery), responses((status = 200, body = MemoryList), (status = 400, body = ApiError)))]
-async fn list_memories(State(state): State<AppState>, ctx: RequestContext, Query(query): Query<MemoryListQuery>) -> Result<Json<MemoryList>> {
+async fn list_memories(State(state): State<Memories>, ctx: RequestContext, Query(query): Query<MemoryListQuery>) -> Result<Json<MemoryList>> {
     if query.q.as_deref().is_some_and(|q| q.chars().count() > 200) {
         return Err(Error::BadRequest("q must be at most 200 characters".into()));
     }
@@ -149,9 +147,8 @@ async fn list_memories(State(state): State<AppState>, ctx: RequestContext, Query
     if query.offset.is_some_and(|offset| !(0..=1_000_000_000).contains(&offset)) {
         return Err(Error::BadRequest("offset must be between 0 and 1,000,000,000".into()));
     }
-    let search = query.q.as_deref().map(crate::text::trim).filter(|q| !q.is_empty());
+    let search = query.q.as_deref().map(waybill_routes::text::trim).filter(|q| !q.is_empty());
     let page = state
-        .memories
         .list(who(&ctx), &ListQuery { memory_type: query.memory_type, search, limit: query.limit.unwrap_or(50), offset: query.offset.unwrap_or(0) })
         .await
         .map_err(api)?;
@@ -160,40 +157,40 @@ async fn list_memories(State(state): State<AppState>, ctx: RequestContext, Query
 
 /// The memories that best match `q`, scored as the assistant scores them.
 #[utoipa::path(get, path = "/api/memories/search", tag = "memory", params(MemorySearchQuery), responses((status = 200, body = MemoryList), (status = 400, body = ApiError)))]
-async fn search_memories(State(state): State<AppState>, ctx: RequestContext, Query(query): Query<MemorySearchQuery>) -> Result<Json<MemoryList>> {
+async fn search_memories(State(state): State<Memories>, ctx: RequestContext, Query(query): Query<MemorySearchQuery>) -> Result<Json<MemoryList>> {
     let n = query.q.chars().count();
     if query.q.trim().is_empty() || n > 500 {
         return Err(Error::BadRequest("q is 1 to 500 characters of text".into()));
     }
-    let threshold = query.threshold.unwrap_or(waybill_knowledge::memory::tools::DEFAULT_THRESHOLD);
+    let threshold = query.threshold.unwrap_or(crate::memory::tools::DEFAULT_THRESHOLD);
     if !(0.0..=1.0).contains(&threshold) {
         return Err(Error::BadRequest("threshold must be between 0 and 1".into()));
     }
-    let found = state.memories.search(who(&ctx), &query.q, query.memory_type, 50, threshold).await.map_err(api)?;
+    let found = state.search(who(&ctx), &query.q, query.memory_type, 50, threshold).await.map_err(api)?;
     Ok(Json(MemoryList { total: found.len() as i64, memories: found.into_iter().map(|(m, s)| item(&ctx, m, Some(s))).collect() }))
 }
 
 /// Keeps a new memory: a personal one, or (admins) a system one.
 #[utoipa::path(post, path = "/api/memories", tag = "memory", request_body = NewMemory,
     responses((status = 201, body = MemoryItem), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 409, body = ApiError)))]
-async fn add_memory(State(state): State<AppState>, ctx: RequestContext, Json(body): Json<NewMemory>) -> Result<(StatusCode, Json<MemoryItem>)> {
+async fn add_memory(State(state): State<Memories>, ctx: RequestContext, Json(body): Json<NewMemory>) -> Result<(StatusCode, Json<MemoryItem>)> {
     let kind = body.memory_type.unwrap_or(MemoryType::Personal);
-    let memory = state.memories.add(who(&ctx), kind, &body.memory, body.importance.unwrap_or_default(), Source::Manual).await.map_err(api)?;
+    let memory = state.add(who(&ctx), kind, &body.memory, body.importance.unwrap_or_default(), Source::Manual).await.map_err(api)?;
     Ok((StatusCode::CREATED, Json(item(&ctx, memory, None))))
 }
 
 /// Changes a memory's text or importance.
 #[utoipa::path(patch, path = "/api/memories/{id}", tag = "memory", params(("id" = String, Path, max_length = 64)), request_body = MemoryChange,
     responses((status = 200, body = MemoryItem), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
-async fn change_memory(State(state): State<AppState>, ctx: RequestContext, Path(id): Path<String>, Json(body): Json<MemoryChange>) -> Result<Json<MemoryItem>> {
-    let memory = state.memories.update(who(&ctx), &id, body.memory.as_deref(), body.importance).await.map_err(api)?;
+async fn change_memory(State(state): State<Memories>, ctx: RequestContext, Path(id): Path<String>, Json(body): Json<MemoryChange>) -> Result<Json<MemoryItem>> {
+    let memory = state.update(who(&ctx), &id, body.memory.as_deref(), body.importance).await.map_err(api)?;
     Ok(Json(item(&ctx, memory, None)))
 }
 
 /// Deletes a memory.
 #[utoipa::path(delete, path = "/api/memories/{id}", tag = "memory", params(("id" = String, Path, max_length = 64)),
     responses((status = 204), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
-async fn delete_memory(State(state): State<AppState>, ctx: RequestContext, Path(id): Path<String>) -> Result<StatusCode> {
-    state.memories.delete(who(&ctx), &id).await.map_err(api)?;
+async fn delete_memory(State(state): State<Memories>, ctx: RequestContext, Path(id): Path<String>) -> Result<StatusCode> {
+    state.delete(who(&ctx), &id).await.map_err(api)?;
     Ok(StatusCode::NO_CONTENT)
 }

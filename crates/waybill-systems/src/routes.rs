@@ -5,15 +5,14 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use ts_rs::TS;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
-use waybill_systems::{ConnectionTest, OperationInfo, SystemError, SystemInfo, SystemInput};
 
-use super::require_admin;
-use crate::AppState;
-use crate::auth::RequestContext;
-use crate::error::{ApiError, Error, Json, Path, Result};
+use waybill_routes::{ApiError, Error, Json, Path, RequestContext, Result, require_admin};
+
+use crate::{ConnectionTest, OperationInfo, Shared, SystemError, SystemInfo, SystemInput};
 
 #[derive(Debug, Serialize, ToSchema, TS)]
 #[ts(export)]
@@ -48,7 +47,7 @@ pub struct Reimport {
     pub document: Option<String>,
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<Arc<Shared>> {
     OpenApiRouter::new()
         .routes(routes!(list_systems, create_system))
         .routes(routes!(update_system, delete_system))
@@ -73,18 +72,18 @@ fn checked_id(id: &str) -> Result<()> {
 /// The tenant's business systems.
 #[utoipa::path(get, path = "/api/admin/systems", tag = "admin",
     responses((status = 200, body = SystemList), (status = 403, body = ApiError)))]
-async fn list_systems(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<SystemList>> {
+async fn list_systems(State(state): State<Arc<Shared>>, ctx: RequestContext) -> Result<Json<SystemList>> {
     require_admin(&ctx)?;
-    Ok(Json(SystemList { systems: state.systems.list(&ctx.tenant_id).await.map_err(api)? }))
+    Ok(Json(SystemList { systems: state.list(&ctx.tenant_id).await.map_err(api)? }))
 }
 
 /// Registers a system from its OpenAPI document (by URL or as text).
 #[utoipa::path(post, path = "/api/admin/systems", tag = "admin", request_body = SystemInput,
     responses((status = 201, body = SystemInfo), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 409, body = ApiError),
         (status = 422, body = ApiError), (status = 502, body = ApiError)))]
-async fn create_system(State(state): State<AppState>, ctx: RequestContext, Json(input): Json<SystemInput>) -> Result<(StatusCode, Json<SystemInfo>)> {
+async fn create_system(State(state): State<Arc<Shared>>, ctx: RequestContext, Json(input): Json<SystemInput>) -> Result<(StatusCode, Json<SystemInfo>)> {
     require_admin(&ctx)?;
-    let info = state.systems.create(&ctx.tenant_id, input).await.map_err(api)?;
+    let info = state.create(&ctx.tenant_id, input).await.map_err(api)?;
     tracing::info!(tenant_id = %ctx.tenant_id, system = %info.name, operations = info.operation_count, "registered a business system");
     Ok((StatusCode::CREATED, Json(info)))
 }
@@ -94,20 +93,25 @@ async fn create_system(State(state): State<AppState>, ctx: RequestContext, Json(
     params(("system_id" = String, Path, max_length = 64)),
     responses((status = 200, body = SystemInfo), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError),
         (status = 409, body = ApiError), (status = 422, body = ApiError), (status = 502, body = ApiError)))]
-async fn update_system(State(state): State<AppState>, ctx: RequestContext, Path(id): Path<String>, Json(input): Json<SystemInput>) -> Result<Json<SystemInfo>> {
+async fn update_system(
+    State(state): State<Arc<Shared>>,
+    ctx: RequestContext,
+    Path(id): Path<String>,
+    Json(input): Json<SystemInput>,
+) -> Result<Json<SystemInfo>> {
     require_admin(&ctx)?;
     checked_id(&id)?;
-    Ok(Json(state.systems.update(&ctx.tenant_id, &id, input).await.map_err(api)?))
+    Ok(Json(state.update(&ctx.tenant_id, &id, input).await.map_err(api)?))
 }
 
 /// Removes a system.
 #[utoipa::path(delete, path = "/api/admin/systems/{system_id}", tag = "admin",
     params(("system_id" = String, Path, max_length = 64)),
     responses((status = 204), (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
-async fn delete_system(State(state): State<AppState>, ctx: RequestContext, Path(id): Path<String>) -> Result<StatusCode> {
+async fn delete_system(State(state): State<Arc<Shared>>, ctx: RequestContext, Path(id): Path<String>) -> Result<StatusCode> {
     require_admin(&ctx)?;
     checked_id(&id)?;
-    state.systems.delete(&ctx.tenant_id, &id).await.map_err(api)?;
+    state.delete(&ctx.tenant_id, &id).await.map_err(api)?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -115,10 +119,10 @@ async fn delete_system(State(state): State<AppState>, ctx: RequestContext, Path(
 #[utoipa::path(post, path = "/api/admin/systems/{system_id}/test", tag = "admin",
     params(("system_id" = String, Path, max_length = 64)),
     responses((status = 200, body = ConnectionTest), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
-async fn test_system(State(state): State<AppState>, ctx: RequestContext, Path(id): Path<String>) -> Result<Json<ConnectionTest>> {
+async fn test_system(State(state): State<Arc<Shared>>, ctx: RequestContext, Path(id): Path<String>) -> Result<Json<ConnectionTest>> {
     require_admin(&ctx)?;
     checked_id(&id)?;
-    Ok(Json(state.systems.test(&ctx.tenant_id, &ctx.facility_id, &id).await.map_err(api)?))
+    Ok(Json(state.test(&ctx.tenant_id, &ctx.facility_id, &id).await.map_err(api)?))
 }
 
 /// Imports the system's document again (from its URL, or the text given).
@@ -126,20 +130,25 @@ async fn test_system(State(state): State<AppState>, ctx: RequestContext, Path(id
     params(("system_id" = String, Path, max_length = 64)),
     responses((status = 200, body = SystemInfo), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError),
         (status = 422, body = ApiError), (status = 502, body = ApiError)))]
-async fn reimport_system(State(state): State<AppState>, ctx: RequestContext, Path(id): Path<String>, Json(body): Json<Reimport>) -> Result<Json<SystemInfo>> {
+async fn reimport_system(
+    State(state): State<Arc<Shared>>,
+    ctx: RequestContext,
+    Path(id): Path<String>,
+    Json(body): Json<Reimport>,
+) -> Result<Json<SystemInfo>> {
     require_admin(&ctx)?;
     checked_id(&id)?;
-    Ok(Json(state.systems.reimport(&ctx.tenant_id, &id, body.document).await.map_err(api)?))
+    Ok(Json(state.reimport(&ctx.tenant_id, &id, body.document).await.map_err(api)?))
 }
 
 /// The system's operations, with whether each changes data and is marked safe.
 #[utoipa::path(get, path = "/api/admin/systems/{system_id}/operations", tag = "admin",
     params(("system_id" = String, Path, max_length = 64)),
     responses((status = 200, body = OperationList), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
-async fn list_operations(State(state): State<AppState>, ctx: RequestContext, Path(id): Path<String>) -> Result<Json<OperationList>> {
+async fn list_operations(State(state): State<Arc<Shared>>, ctx: RequestContext, Path(id): Path<String>) -> Result<Json<OperationList>> {
     require_admin(&ctx)?;
     checked_id(&id)?;
-    Ok(Json(OperationList { operations: state.systems.operations(&ctx.tenant_id, &id).await.map_err(api)? }))
+    Ok(Json(OperationList { operations: state.operations(&ctx.tenant_id, &id).await.map_err(api)? }))
 }
 
 /// Sets the operations whose calls run without the user's approval.
@@ -147,7 +156,7 @@ async fn list_operations(State(state): State<AppState>, ctx: RequestContext, Pat
     params(("system_id" = String, Path, max_length = 64)),
     responses((status = 200, body = SystemInfo), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
 async fn set_safe_operations(
-    State(state): State<AppState>,
+    State(state): State<Arc<Shared>>,
     ctx: RequestContext,
     Path(id): Path<String>,
     Json(body): Json<SafeOperations>,
@@ -157,5 +166,5 @@ async fn set_safe_operations(
     if body.operations.len() > 5000 {
         return Err(Error::BadRequest("At most 5000 operations".into()));
     }
-    Ok(Json(state.systems.set_safe(&ctx.tenant_id, &id, body.operations).await.map_err(api)?))
+    Ok(Json(state.set_safe(&ctx.tenant_id, &id, body.operations).await.map_err(api)?))
 }

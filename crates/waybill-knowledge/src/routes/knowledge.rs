@@ -4,6 +4,8 @@
 //! manage the company's. Another member's or tenant's knowledge base answers 404; a member
 //! changing the company's, 403.
 
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use futures::StreamExt;
@@ -11,14 +13,14 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use waybill_knowledge::Who;
-use waybill_knowledge::kb::tools::{DEFAULT_LIMIT, DEFAULT_THRESHOLD, KbPassage};
-use waybill_knowledge::kb::{DocStatus, KbDocument, KbError, KbScope, KnowledgeBase, NewDocument};
-use waybill_store::Owner;
+use waybill_files::FileService;
+use waybill_routes::{ApiError, Error, Json, Path, Query, RequestContext, Result};
+use waybill_store::{Owner, Store};
 
-use crate::AppState;
-use crate::auth::RequestContext;
-use crate::error::{ApiError, Error, Json, Path, Query, Result};
+use crate::Who;
+use crate::kb::KnowledgeBases;
+use crate::kb::tools::{DEFAULT_LIMIT, DEFAULT_THRESHOLD, KbPassage};
+use crate::kb::{DocStatus, KbDocument, KbError, KbScope, KnowledgeBase, NewDocument};
 
 /// A knowledge base as the page shows it.
 #[derive(Debug, Serialize, ToSchema, TS)]
@@ -167,7 +169,16 @@ pub struct KnowledgeSearchResult {
     pub semantic: bool,
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
+/// What the knowledge routes reach: the knowledge bases, and the store and file service
+/// their documents' files live in.
+#[derive(Clone)]
+pub struct KbRoutes {
+    pub kb: Arc<KnowledgeBases>,
+    pub store: Store,
+    pub files: Arc<FileService>,
+}
+
+pub fn router() -> OpenApiRouter<KbRoutes> {
     OpenApiRouter::new()
         .routes(routes!(list_bases, create_base))
         .routes(routes!(search))
@@ -196,7 +207,7 @@ fn item(ctx: &RequestContext, kb: KnowledgeBase) -> KnowledgeBaseItem {
     }
 }
 
-async fn document_item(state: &AppState, ctx: &RequestContext, doc: KbDocument) -> Result<KbDocumentItem> {
+async fn document_item(state: &KbRoutes, ctx: &RequestContext, doc: KbDocument) -> Result<KbDocumentItem> {
     let file = state.store.file(Owner { tenant_id: &ctx.tenant_id, user_id: &doc.created_by }, &doc.file_id).await?;
     Ok(KbDocumentItem {
         view_url: file.map(|f| state.files.view_url(&f)),
@@ -225,27 +236,28 @@ fn api(e: KbError) -> Error {
         KbError::Unsupported(message) => Error::Unprocessable(message),
         KbError::Full(message) => Error::Conflict(message),
         KbError::Store(detail) => Error::Internal(anyhow::anyhow!("the knowledge store failed: {detail}")),
+        KbError::Warming(message) => Error::WarmingUp(message),
     }
 }
 
 /// The knowledge bases the caller may read: the company's and their own.
 #[utoipa::path(get, path = "/api/knowledge-bases", tag = "knowledge", responses((status = 200, body = KnowledgeBaseList)))]
-async fn list_bases(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<KnowledgeBaseList>> {
-    let bases = state.knowledge.store.list(who(&ctx)).await.map_err(api)?;
+async fn list_bases(State(state): State<KbRoutes>, ctx: RequestContext) -> Result<Json<KnowledgeBaseList>> {
+    let bases = state.kb.store.list(who(&ctx)).await.map_err(api)?;
     Ok(Json(KnowledgeBaseList {
         knowledge_bases: bases.into_iter().map(|kb| item(&ctx, kb)).collect(),
         can_create_company: ctx.is_admin,
-        semantic: state.knowledge.embedder.is_some(),
-        supported: waybill_knowledge::kb::SUPPORTED.into(),
+        semantic: state.kb.embedder.is_some(),
+        supported: crate::kb::SUPPORTED.into(),
     }))
 }
 
 /// Creates a knowledge base: the caller's own, or (administrators) the company's.
 #[utoipa::path(post, path = "/api/knowledge-bases", tag = "knowledge", request_body = NewKnowledgeBase,
     responses((status = 201, body = KnowledgeBaseItem), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 409, body = ApiError)))]
-async fn create_base(State(state): State<AppState>, ctx: RequestContext, Json(body): Json<NewKnowledgeBase>) -> Result<(StatusCode, Json<KnowledgeBaseItem>)> {
+async fn create_base(State(state): State<KbRoutes>, ctx: RequestContext, Json(body): Json<NewKnowledgeBase>) -> Result<(StatusCode, Json<KnowledgeBaseItem>)> {
     let scope = body.scope.unwrap_or(KbScope::Personal);
-    let kb = state.knowledge.store.create(who(&ctx), scope, &body.name, body.description.as_deref().unwrap_or_default()).await.map_err(api)?;
+    let kb = state.kb.store.create(who(&ctx), scope, &body.name, body.description.as_deref().unwrap_or_default()).await.map_err(api)?;
     tracing::info!(knowledge_base = %kb.id, scope = scope.as_str(), "knowledge base created");
     Ok((StatusCode::CREATED, Json(item(&ctx, kb))))
 }
@@ -253,9 +265,9 @@ async fn create_base(State(state): State<AppState>, ctx: RequestContext, Json(bo
 /// A knowledge base with its documents and where their ingestion stands.
 #[utoipa::path(get, path = "/api/knowledge-bases/{id}", tag = "knowledge", params(("id" = String, Path)),
     responses((status = 200, body = KnowledgeBaseDetail), (status = 404, body = ApiError)))]
-async fn get_base(State(state): State<AppState>, ctx: RequestContext, Path(id): Path<String>) -> Result<Json<KnowledgeBaseDetail>> {
-    let kb = state.knowledge.store.get(who(&ctx), &id).await.map_err(api)?;
-    let docs = state.knowledge.store.documents(who(&ctx), &id).await.map_err(api)?;
+async fn get_base(State(state): State<KbRoutes>, ctx: RequestContext, Path(id): Path<String>) -> Result<Json<KnowledgeBaseDetail>> {
+    let kb = state.kb.store.get(who(&ctx), &id).await.map_err(api)?;
+    let docs = state.kb.store.documents(who(&ctx), &id).await.map_err(api)?;
     let mut documents = Vec::with_capacity(docs.len());
     for doc in docs {
         documents.push(document_item(&state, &ctx, doc).await?);
@@ -267,22 +279,22 @@ async fn get_base(State(state): State<AppState>, ctx: RequestContext, Path(id): 
 #[utoipa::path(patch, path = "/api/knowledge-bases/{id}", tag = "knowledge", params(("id" = String, Path)), request_body = KnowledgeBaseChange,
     responses((status = 200, body = KnowledgeBaseItem), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
 async fn change_base(
-    State(state): State<AppState>,
+    State(state): State<KbRoutes>,
     ctx: RequestContext,
     Path(id): Path<String>,
     Json(body): Json<KnowledgeBaseChange>,
 ) -> Result<Json<KnowledgeBaseItem>> {
-    let kb = state.knowledge.store.update(who(&ctx), &id, body.name.as_deref(), body.description.as_deref()).await.map_err(api)?;
+    let kb = state.kb.store.update(who(&ctx), &id, body.name.as_deref(), body.description.as_deref()).await.map_err(api)?;
     Ok(Json(item(&ctx, kb)))
 }
 
 /// Deletes a knowledge base, its documents, their passages and their files.
 #[utoipa::path(delete, path = "/api/knowledge-bases/{id}", tag = "knowledge", params(("id" = String, Path)),
     responses((status = 204), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
-async fn delete_base(State(state): State<AppState>, ctx: RequestContext, Path(id): Path<String>) -> Result<StatusCode> {
-    let docs = state.knowledge.store.documents(who(&ctx), &id).await.map_err(api)?;
-    state.knowledge.store.delete(who(&ctx), &id).await.map_err(api)?;
-    state.knowledge.indexes.forget(&ctx.tenant_id, &id);
+async fn delete_base(State(state): State<KbRoutes>, ctx: RequestContext, Path(id): Path<String>) -> Result<StatusCode> {
+    let docs = state.kb.store.documents(who(&ctx), &id).await.map_err(api)?;
+    state.kb.store.delete(who(&ctx), &id).await.map_err(api)?;
+    state.kb.indexes.forget(&ctx.tenant_id, &id);
     for doc in docs {
         state.files.delete(&state.store, Owner { tenant_id: &ctx.tenant_id, user_id: &doc.created_by }, &doc.file_id).await?;
     }
@@ -295,7 +307,7 @@ async fn delete_base(State(state): State<AppState>, ctx: RequestContext, Path(id
     responses((status = 202, body = KbDocumentList), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError),
         (status = 409, body = ApiError), (status = 422, body = ApiError)))]
 async fn add_documents(
-    State(state): State<AppState>,
+    State(state): State<KbRoutes>,
     ctx: RequestContext,
     Path(id): Path<String>,
     Json(body): Json<AddDocuments>,
@@ -303,20 +315,20 @@ async fn add_documents(
     if body.file_ids.is_empty() || body.file_ids.len() > 50 {
         return Err(Error::InvalidBody("Add 1 to 50 files at a time".into()));
     }
-    state.knowledge.store.writable(who(&ctx), &id).await.map_err(api)?;
+    state.kb.store.writable(who(&ctx), &id).await.map_err(api)?;
     let mut files = Vec::with_capacity(body.file_ids.len());
     for file_id in &body.file_ids {
         let file = state.store.file(Owner { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id }, file_id).await?.ok_or(Error::NotFound("File"))?;
         let head = head_of(&state, &file.object_key).await?;
         if waybill_extract::detect(&file.filename, &file.media_type, &head).is_none() {
-            return Err(Error::Unprocessable(waybill_knowledge::kb::unsupported(&file.filename)));
+            return Err(Error::Unprocessable(crate::kb::unsupported(&file.filename)));
         }
         files.push(file);
     }
     let new: Vec<NewDocument<'_>> =
         files.iter().map(|f| NewDocument { file_id: &f.id, filename: &f.filename, media_type: &f.media_type, size: f.size }).collect();
-    let added = state.knowledge.store.add_documents(who(&ctx), &id, &new).await.map_err(api)?;
-    state.knowledge.wake.notify_one();
+    let added = state.kb.store.add_documents(who(&ctx), &id, &new).await.map_err(api)?;
+    state.kb.wake.notify_one();
     let mut documents = Vec::with_capacity(added.len());
     for doc in added {
         documents.push(document_item(&state, &ctx, doc).await?);
@@ -325,7 +337,7 @@ async fn add_documents(
 }
 
 /// The first bytes of a stored file, to tell its kind by more than its name.
-async fn head_of(state: &AppState, key: &str) -> Result<Vec<u8>> {
+async fn head_of(state: &KbRoutes, key: &str) -> Result<Vec<u8>> {
     let mut stream = Box::pin(state.files.open(key, Some(0..8192)).await?);
     let mut head = Vec::new();
     while let Some(chunk) = stream.next().await {
@@ -340,8 +352,8 @@ async fn head_of(state: &AppState, key: &str) -> Result<Vec<u8>> {
 /// Removes a document, its passages and its file.
 #[utoipa::path(delete, path = "/api/knowledge-bases/{id}/documents/{document}", tag = "knowledge", params(("id" = String, Path), ("document" = String, Path)),
     responses((status = 204), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
-async fn remove_document(State(state): State<AppState>, ctx: RequestContext, Path((id, document)): Path<(String, String)>) -> Result<StatusCode> {
-    let doc = state.knowledge.store.remove_document(who(&ctx), &id, &document).await.map_err(api)?;
+async fn remove_document(State(state): State<KbRoutes>, ctx: RequestContext, Path((id, document)): Path<(String, String)>) -> Result<StatusCode> {
+    let doc = state.kb.store.remove_document(who(&ctx), &id, &document).await.map_err(api)?;
     state.files.delete(&state.store, Owner { tenant_id: &ctx.tenant_id, user_id: &doc.created_by }, &doc.file_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -349,22 +361,22 @@ async fn remove_document(State(state): State<AppState>, ctx: RequestContext, Pat
 /// Queues a document that failed again.
 #[utoipa::path(post, path = "/api/knowledge-bases/{id}/documents/{document}/retry", tag = "knowledge", params(("id" = String, Path), ("document" = String, Path)),
     responses((status = 200, body = KbDocumentItem), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
-async fn retry_document(State(state): State<AppState>, ctx: RequestContext, Path((id, document)): Path<(String, String)>) -> Result<Json<KbDocumentItem>> {
-    let doc = state.knowledge.store.retry_document(who(&ctx), &id, &document).await.map_err(api)?;
-    state.knowledge.wake.notify_one();
+async fn retry_document(State(state): State<KbRoutes>, ctx: RequestContext, Path((id, document)): Path<(String, String)>) -> Result<Json<KbDocumentItem>> {
+    let doc = state.kb.store.retry_document(who(&ctx), &id, &document).await.map_err(api)?;
+    state.kb.wake.notify_one();
     Ok(Json(document_item(&state, &ctx, doc).await?))
 }
 
 /// The passages that best answer a question, as the assistant finds them.
 #[utoipa::path(get, path = "/api/knowledge-bases/search", tag = "knowledge", params(KnowledgeSearchQuery),
     responses((status = 200, body = KnowledgeSearchResult), (status = 400, body = ApiError), (status = 404, body = ApiError)))]
-async fn search(State(state): State<AppState>, ctx: RequestContext, Query(query): Query<KnowledgeSearchQuery>) -> Result<Json<KnowledgeSearchResult>> {
+async fn search(State(state): State<KbRoutes>, ctx: RequestContext, Query(query): Query<KnowledgeSearchQuery>) -> Result<Json<KnowledgeSearchResult>> {
     let n = query.q.chars().count();
     if query.q.trim().is_empty() || n > 1000 {
         return Err(Error::BadRequest("q is 1 to 1,000 characters of text".into()));
     }
     let refs: Vec<String> = query.kb.as_deref().unwrap_or_default().split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect();
-    let bases = state.knowledge.resolve(who(&ctx), &refs).await.map_err(|e| match e {
+    let bases = state.kb.resolve(who(&ctx), &refs).await.map_err(|e| match e {
         KbError::Invalid(_) => Error::NotFound("Knowledge base"),
         other => api(other),
     })?;
@@ -373,6 +385,6 @@ async fn search(State(state): State<AppState>, ctx: RequestContext, Query(query)
         return Err(Error::BadRequest("limit must be between 1 and 20".into()));
     }
     let limit = limit as usize;
-    let found = state.knowledge.search(who(&ctx), bases, &query.q, limit, DEFAULT_THRESHOLD).await.map_err(api)?;
+    let found = state.kb.search(who(&ctx), bases, &query.q, limit, DEFAULT_THRESHOLD).await.map_err(api)?;
     Ok(Json(KnowledgeSearchResult { results: found.passages.iter().map(KbPassage::from).collect(), semantic: found.semantic }))
 }

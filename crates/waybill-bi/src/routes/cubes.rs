@@ -5,14 +5,12 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use utoipa_axum::{router::OpenApiRouter, routes};
-use waybill_bi::{CubeFileError, CubeFileList, CubeFileText, CubeSaved, CubeUpload, Warehouse};
+use waybill_routes::{ApiError, Error, Json, Path, RequestContext, Result, require_admin};
 
-use super::require_admin;
-use crate::AppState;
-use crate::auth::RequestContext;
-use crate::error::{ApiError, Error, Json, Path, Result};
+use super::BiService;
+use crate::{CubeFileError, CubeFileList, CubeFileText, CubeSaved, CubeUpload, Warehouse};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<BiService> {
     OpenApiRouter::new().routes(routes!(list_cubes, add_cube)).routes(routes!(cube_file, remove_cube))
 }
 
@@ -24,8 +22,8 @@ fn api(e: CubeFileError) -> Error {
     }
 }
 
-fn warehouse(state: &AppState) -> Result<&Warehouse> {
-    state.bi.warehouse().map(|w| w.as_ref()).ok_or_else(|| api(CubeFileError::Unavailable))
+fn warehouse(state: &BiService) -> Result<&Warehouse> {
+    state.warehouse().ok_or_else(|| api(CubeFileError::Unavailable))
 }
 
 fn checked_name(name: &str) -> Result<()> {
@@ -35,9 +33,9 @@ fn checked_name(name: &str) -> Result<()> {
 /// The tenant's cubes: the shipped ones, then its own (with any that are not in use and why).
 #[utoipa::path(get, path = "/api/admin/cubes", tag = "admin",
     responses((status = 200, body = CubeFileList), (status = 403, body = ApiError)))]
-async fn list_cubes(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<CubeFileList>> {
+async fn list_cubes(State(state): State<BiService>, ctx: RequestContext) -> Result<Json<CubeFileList>> {
     require_admin(&ctx)?;
-    match state.bi.warehouse() {
+    match state.warehouse() {
         Some(w) => Ok(Json(w.cube_files(&ctx.tenant_id).await.map_err(api)?)),
         None => Ok(Json(CubeFileList { available: false, cubes: Vec::new() })),
     }
@@ -48,7 +46,7 @@ async fn list_cubes(State(state): State<AppState>, ctx: RequestContext) -> Resul
 #[utoipa::path(post, path = "/api/admin/cubes", tag = "admin", request_body = CubeUpload,
     responses((status = 200, body = CubeSaved), (status = 201, body = CubeSaved), (status = 400, body = ApiError), (status = 403, body = ApiError),
         (status = 409, body = ApiError), (status = 422, body = ApiError)))]
-async fn add_cube(State(state): State<AppState>, ctx: RequestContext, Json(upload): Json<CubeUpload>) -> Result<(StatusCode, Json<CubeSaved>)> {
+async fn add_cube(State(state): State<BiService>, ctx: RequestContext, Json(upload): Json<CubeUpload>) -> Result<(StatusCode, Json<CubeSaved>)> {
     require_admin(&ctx)?;
     let saved = warehouse(&state)?.add_cube(&ctx.tenant_id, &ctx.user_id, upload).await.map_err(api)?;
     if !saved.saved {
@@ -62,7 +60,7 @@ async fn add_cube(State(state): State<AppState>, ctx: RequestContext, Json(uploa
 #[utoipa::path(get, path = "/api/admin/cubes/{name}", tag = "admin",
     params(("name" = String, Path, max_length = 64)),
     responses((status = 200, body = CubeFileText), (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
-async fn cube_file(State(state): State<AppState>, ctx: RequestContext, Path(name): Path<String>) -> Result<Json<CubeFileText>> {
+async fn cube_file(State(state): State<BiService>, ctx: RequestContext, Path(name): Path<String>) -> Result<Json<CubeFileText>> {
     require_admin(&ctx)?;
     checked_name(&name)?;
     Ok(Json(warehouse(&state)?.cube_file(&ctx.tenant_id, &name).await.map_err(api)?))
@@ -72,7 +70,7 @@ async fn cube_file(State(state): State<AppState>, ctx: RequestContext, Path(name
 #[utoipa::path(delete, path = "/api/admin/cubes/{name}", tag = "admin",
     params(("name" = String, Path, max_length = 64)),
     responses((status = 204), (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 409, body = ApiError)))]
-async fn remove_cube(State(state): State<AppState>, ctx: RequestContext, Path(name): Path<String>) -> Result<StatusCode> {
+async fn remove_cube(State(state): State<BiService>, ctx: RequestContext, Path(name): Path<String>) -> Result<StatusCode> {
     require_admin(&ctx)?;
     checked_name(&name)?;
     warehouse(&state)?.remove_cube(&ctx.tenant_id, &name).await.map_err(api)?;
