@@ -8,9 +8,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ChatPage } from "./pages/chat.mjs";
-import { ToolCards } from "./pages/toolCards.mjs";
-import { apiSession, baseUrl, failWithScreenshot, launchBrowser, newPage, screenshots, signedInState, skip } from "./support.mjs";
+import { apiSession, launchBrowser, screenshots, signedInState, skip, withSession } from "./support.mjs";
 
 const HEADER = "Sales Order,Ship To Name,Address,City,State,Zip,SKU,Qty,Ship Date,Carrier";
 
@@ -38,7 +36,7 @@ describe("order files", { timeout: 300_000 }, () => {
   before(async () => {
     if (skip) return;
     browser = await launchBrowser();
-    storageState = await signedInState(browser, ChatPage);
+    storageState = await signedInState(browser);
     folder = await mkdtemp(join(tmpdir(), "waybill-orders-"));
     const api = await apiSession();
     const customers = await api.call(`/api/options/customerSelector?q=${encodeURIComponent("Pacific Outdoor Supply")}`);
@@ -56,21 +54,21 @@ describe("order files", { timeout: 300_000 }, () => {
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  /** Attaches `csv` as `name` and sends `text`; answers the import's card. */
+  /** Attaches `csv` as `name` and sends `text`; answers the import's card in the new answer. */
   async function sendFile(chat, cards, name, csv, text) {
     const path = join(folder, name);
     await writeFile(path, csv);
     await chat.attach([path]);
     await chat.attachmentList.getByText(name).waitFor();
+    // The card asked for is the new answer's, not the one before it.
+    const answered = await chat.assistantMessages.count();
     await chat.send(text);
+    await chat.assistantMessages.nth(answered).waitFor();
     return cards.card("oms-importOrders");
   }
 
-  test("a file with a row error, or an import for no merchant, is refused with the reason and asks no approval", { skip }, async () => {
-    const { context, page } = await newPage(browser, { storageState, width: 1360, height: 900 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    try {
+  test("a file with a row error, or an import for no merchant, is refused with the reason and asks no approval", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 900, name: "orders refused" }, async ({ page, chat, cards }) => {
       await chat.goto();
       const csv = orderFile(sku, [["2", "UPS"], ["five", "UPS"]]);
       const card = await sendFile(chat, cards, "row-error.csv", csv, `import this order file for merchant ${merchant}`);
@@ -87,18 +85,10 @@ describe("order files", { timeout: 300_000 }, () => {
       assert.equal(await offersApproval(nobody), false, "no Approve or Deny without a merchant");
       assert.match(await chat.lastAnswer().innerText(), /merchant number/);
       await page.screenshot({ path: `${screenshots}orders-no-merchant.png` });
-    } catch (error) {
-      await failWithScreenshot(page, "orders refused", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  test("carriers named as people write them are imported after approval; a misspelt one is refused with the nearest", { skip }, async () => {
-    const { context, page } = await newPage(browser, { storageState, width: 1360, height: 900 });
-    const chat = new ChatPage(page, baseUrl);
-    const cards = new ToolCards(page, chat);
-    try {
+  test("carriers named as people write them are imported after approval; a misspelt one is refused with the nearest", { skip }, () =>
+    withSession(browser, { storageState, width: 1360, height: 900, name: "orders carriers" }, async ({ page, chat, cards }) => {
       await chat.goto();
       const csv = orderFile(sku.toLowerCase(), [["2", "UPS"], ["3", "FedEx"], ["1", "fedex"]]);
       const card = await sendFile(chat, cards, "carriers.csv", csv, `import this order file for merchant ${merchant}`);
@@ -116,10 +106,5 @@ describe("order files", { timeout: 300_000 }, () => {
       const said = await chat.lastAnswer().innerText();
       assert.match(said, /"UPX" is not a known carrier; the nearest are UPS · UPSN/, said);
       await page.screenshot({ path: `${screenshots}orders-carrier-refused.png` });
-    } catch (error) {
-      await failWithScreenshot(page, "orders carriers", error);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 });
