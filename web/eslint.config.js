@@ -24,6 +24,14 @@ const toolsPatterns = [
   },
 ];
 
+/** An import of another family's folder from `depth` folders below tools/. */
+function otherFamily(depth) {
+  return {
+    regex: String.raw`^(\.\./){${depth}}(?!shell/|generic/|types$|limits$)[^./][^/]*/`,
+    message: "A tool family imports its own folder, tools/shell, tools/types, tools/limits and shared code, never another family.",
+  };
+}
+
 // One entry per set of files: a later entry for the same file would replace, not add to, the rule's patterns.
 const boundaries = [
   {
@@ -33,14 +41,14 @@ const boundaries = [
   },
   {
     name: "tool families and the shared card parts",
-    files: ["src/tools/*/**"],
-    patterns: [
-      ...toolsPatterns,
-      {
-        regex: String.raw`^\.\./(?!shell/|generic/|types$|limits$)[^./][^/]*/`,
-        message: "A tool family imports its own folder, tools/shell, tools/types, tools/limits and shared code, never another family.",
-      },
-    ],
+    files: ["src/tools/*/*.{ts,tsx}"],
+    patterns: [...toolsPatterns, otherFamily(1)],
+  },
+  {
+    // A family's pages, API client, strings and test fakes sit one folder deeper.
+    name: "tool families' subfolders",
+    files: ["src/tools/*/*/**"],
+    patterns: [...toolsPatterns, otherFamily(2)],
   },
   {
     name: "chat",

@@ -9,20 +9,20 @@ import { LoginPage } from "./pages/LoginPage";
 
 /** Administration is its own chunk: only administrators ever load it. */
 const AdminUsersPage = lazy(() => import("./admin/users/AdminUsersPage"));
-const AdminSystemsPage = lazy(() => import("./admin/systems/AdminSystemsPage"));
-const AdminCubesPage = lazy(() => import("./admin/cubes/AdminCubesPage"));
-const AdminTrackerPage = lazy(() => import("./admin/tracker/AdminTrackerPage"));
+const AdminSystemsPage = lazy(() => import("./tools/systems/admin/AdminSystemsPage"));
+const AdminCubesPage = lazy(() => import("./tools/bi/admin/AdminCubesPage"));
+const AdminTrackerPage = lazy(() => import("./tools/jira/admin/AdminTrackerPage"));
 /** The built-in issue tracker's pages, for every member: chunks of their own, loaded when opened. */
-const TrackerListPage = lazy(() => import("./tracker/TrackerListPage"));
-const IssuePage = lazy(() => import("./tracker/IssuePage"));
+const TrackerListPage = lazy(() => import("./tools/jira/issues/TrackerListPage"));
+const IssuePage = lazy(() => import("./tools/jira/issues/IssuePage"));
 /** The user's dashboards: a chunk of its own too, loaded when opened from the user menu. */
-const DashboardsPage = lazy(() => import("./pages/dashboards/DashboardsPage"));
+const DashboardsPage = lazy(() => import("./tools/bi/dashboards/DashboardsPage"));
 /** What the assistant remembers, for every member: a chunk of its own, loaded when opened from the user menu. */
-const MemoriesPage = lazy(() => import("./pages/memories/MemoriesPage"));
+const MemoriesPage = lazy(() => import("./tools/memory/page/MemoriesPage"));
 /** The knowledge bases the assistant searches, for every member: a chunk of its own, loaded when opened from the user menu. */
-const KnowledgePage = lazy(() => import("./pages/knowledge/KnowledgePage"));
+const KnowledgePage = lazy(() => import("./tools/knowledge/page/KnowledgePage"));
 /** The agents' desk (the live-agent queue): a chunk of its own, loaded when opened from the user menu. */
-const DeskPage = lazy(() => import("./desk/DeskPage"));
+const DeskPage = lazy(() => import("./tools/live_agent/desk/DeskPage"));
 
 /** The whole route table. */
 export const routes: RouteObject[] = [

@@ -12,7 +12,7 @@ import type { ChatHistory } from "../generated/ChatHistory";
 import { Conversation } from "./conversation/Conversation";
 import { takeChat } from "./historyCache";
 import { useChatEvents } from "./hooks/useChatEvents";
-import { useMediaQuery } from "./hooks/useMediaQuery";
+import { useMediaQuery } from "../lib/useMediaQuery";
 import { newChatId } from "./ids";
 import { DEFAULT_MODEL, availableModels } from "./models";
 import { notify } from "./notices";

@@ -1,17 +1,14 @@
 import type { FileUIPart } from "ai";
 import { authorizedFetch } from "../api/client";
-import { type FetchLike, type Uploaded, uploadFile } from "../files/upload";
+import { type FetchLike, MAX_FILE_BYTES, type Uploaded, isImage, uploadFile } from "../files/upload";
 import { isRecord } from "./types";
 
-export { type FetchLike, UPLOAD_PATH, type Uploaded, uploadFile } from "../files/upload";
+export { type FetchLike, MAX_FILE_BYTES, UPLOAD_PATH, type Uploaded, isImage, uploadFile } from "../files/upload";
 
 /**
  * Chat attachments (spec 002 §5): the size limit, how sizes read in the input bar, and
  * turning picked files into the message's file parts through the file service.
  */
-
-/** 100 MB, per file. */
-export const MAX_FILE_BYTES = 104_857_600;
 
 /**
  * When an upload fails, an image or PDF still reaches the model inline as a data URL,
@@ -29,10 +26,6 @@ export function splitBySize<T extends Pick<File, "size">>(files: readonly T[]): 
   const tooLarge: T[] = [];
   for (const file of files) (file.size > MAX_FILE_BYTES ? tooLarge : accepted).push(file);
   return { accepted, tooLarge };
-}
-
-export function isImage(mediaType: string): boolean {
-  return mediaType.startsWith("image/");
 }
 
 /** Images and PDFs go to the model as file parts it can read. */

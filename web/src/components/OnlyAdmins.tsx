@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { AlertIcon } from "../../components/icons";
-import { BackToChat } from "../../components/PageHeading";
+import { AlertIcon } from "./icons";
+import { BackToChat } from "./PageHeading";
 
 type Props = {
   /** What only administrators do here, and whom to ask instead; the users page's words by default. */

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { displayName } from "../auth/identity";
 import { selectIsAdmin } from "../auth/roles";
 import { useAuthStore } from "../auth/store";
-import { selectMayOpenDesk } from "../desk/access";
+import { selectMayOpenDesk } from "../tools/live_agent/desk/access";
 import { useLogout } from "../auth/useLogout";
 import type { UserInfo } from "../generated/UserInfo";
 import { Avatar } from "./Avatar";

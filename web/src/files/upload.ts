@@ -9,6 +9,13 @@ import type { UploadResponse } from "../generated/UploadResponse";
 
 export const UPLOAD_PATH = "/api/file-app/v1/file/upload";
 
+/** 100 MB, per file: the chat's attachments and the desk's images alike. */
+export const MAX_FILE_BYTES = 104_857_600;
+
+export function isImage(mediaType: string): boolean {
+  return mediaType.startsWith("image/");
+}
+
 /** What the upload route answers: the file service's shape, or `{code, message}` on errors. */
 type UploadAnswer = Partial<UploadResponse> & Partial<ApiError>;
 

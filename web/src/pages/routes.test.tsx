@@ -7,7 +7,7 @@ import i18n from "../i18n";
 import { fakeServer } from "../test/chatServer";
 import { json, mockFetch } from "../test/fetchMock";
 import { makeJwt } from "../test/jwt";
-import { fakeMemoriesServer } from "../test/memoriesServer";
+import { fakeMemoriesServer } from "../tools/memory/test/memoriesServer";
 import { renderApp } from "../test/render";
 import { LANDING_MS } from "./LandingPage";
 

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/Avatar";
 import { HeadsetIcon, LogoMark, MicIcon, StopIcon } from "../../components/icons";
 import type { UserInfo } from "../../generated/UserInfo";
+import { formatMessageTime } from "../../i18n/format";
 import { MessageFooter, ToolPart } from "../../tools/registry";
 import { Markdown } from "../../markdown/Markdown";
 import { ToolCallAnswerableContext, ToolCallDataContext } from "../../tools/shell/toolCall";
@@ -14,7 +15,6 @@ import { type MessageActions, MessageMenu, messageText } from "./MessageMenu";
 import { type PartView, viewOfPart } from "./parts";
 import { ReasoningBlock } from "./ReasoningBlock";
 import { type Sender, isVoiceMessage, senderOf } from "./sender";
-import { formatMessageTime } from "./time";
 
 type Props = {
   message: ChatMessage;

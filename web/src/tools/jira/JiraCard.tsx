@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { IconProps } from "../../components/icons";
-import { trackerName } from "../../tracker/names";
+import { trackerName } from "./issues/names";
 import { ToolCardShell } from "../shell/ToolCardShell";
 import type { OutputOf, ToolCardProps } from "../types";
 import { CreateIcon, FieldsIcon, ProjectsIcon, SearchIssuesIcon, TransitionIcon } from "./icons";

@@ -5,7 +5,7 @@ import { isRecord, str } from "../../lib/values";
 import { PREVIEW_MAX_CHARS, RESULT_PREVIEW_LINES } from "../limits";
 import type { OutputOf } from "../types";
 import { issueLink } from "./jira";
-import { trackerName } from "../../tracker/names";
+import { trackerName } from "./issues/names";
 import { LABEL, UserText } from "./parts";
 
 /**

@@ -1,22 +1,22 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isForbidden } from "../../api/client";
-import { selectCurrentTenant, selectIsAdmin } from "../../auth/roles";
-import { useAuthStore } from "../../auth/store";
-import { useMediaQuery } from "../../chat/hooks/useMediaQuery";
-import { PlusIcon } from "../../components/icons";
-import { CubeIcon } from "../../components/moreIcons";
-import { NoticeBanner } from "../../components/NoticeBanner";
-import { SignedInLayout } from "../../components/SignedInLayout";
-import { ConfirmDialog, buttonClass } from "../../components/ui/Dialog";
-import { BackToChat, OnlyAdmins } from "../users/OnlyAdmins";
+import { isForbidden } from "../../../api/client";
+import { selectCurrentTenant, selectIsAdmin } from "../../../auth/roles";
+import { useAuthStore } from "../../../auth/store";
+import { useMediaQuery } from "../../../lib/useMediaQuery";
+import { PlusIcon } from "../../../components/icons";
+import { CubeIcon } from "../../../components/moreIcons";
+import { NoticeBanner } from "../../../components/NoticeBanner";
+import { SignedInLayout } from "../../../components/SignedInLayout";
+import { ConfirmDialog, buttonClass } from "../../../components/ui/Dialog";
+import { BackToChat, OnlyAdmins } from "../../../components/OnlyAdmins";
 import { CubeCards } from "./CubeCards";
 import { CubeFileDialog } from "./CubeFileDialog";
 import { CubeTable } from "./CubeTable";
 import { CubeUploadDialog } from "./CubeUploadDialog";
 import { useCubes } from "./queries";
 import { useCubeActions } from "./useCubeActions";
-import { ListLoadFailed, ListLoading } from "../../components/ListStates";
+import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
 
 /**
  * `/admin/cubes`: the BI cubes the assistant queries, for the current tenant's

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { EyeIcon, TrashIcon } from "../../components/icons";
-import { UploadIcon } from "../../components/moreIcons";
-import type { CubeFileInfo } from "../../generated/bi/CubeFileInfo";
+import { EyeIcon, TrashIcon } from "../../../components/icons";
+import { UploadIcon } from "../../../components/moreIcons";
+import type { CubeFileInfo } from "../../../generated/bi/CubeFileInfo";
 
 export type CubeAction = "view" | "replace" | "remove";
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertIcon, CheckIcon, CopyIcon, DownloadIcon, Spinner } from "../../components/icons";
-import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
-import { useCopy } from "../../components/useCopy";
-import type { CubeFileInfo } from "../../generated/bi/CubeFileInfo";
-import type { CubeFileText } from "../../generated/bi/CubeFileText";
+import { AlertIcon, CheckIcon, CopyIcon, DownloadIcon, Spinner } from "../../../components/icons";
+import { Dialog, DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import { useCopy } from "../../../components/useCopy";
+import type { CubeFileInfo } from "../../../generated/bi/CubeFileInfo";
+import type { CubeFileText } from "../../../generated/bi/CubeFileText";
 import { useCubeFile } from "./queries";
 
 type Props = {

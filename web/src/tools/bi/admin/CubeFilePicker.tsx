@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldErrorClass, hintClass, labelClass } from "../../components/ui/fields";
-import { useFormatBytes } from "../../files/formatBytes";
+import { fieldErrorClass, hintClass, labelClass } from "../../../components/ui/fields";
+import { useFormatBytes } from "../../../files/formatBytes";
 
 /** The largest cube file the server takes (256 KiB); a bigger one is never sent. */
 export const MAX_CUBE_BYTES = 256 * 1024;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { AlertIcon, CheckIcon } from "../../components/icons";
-import { useErrorText } from "../../components/useErrorText";
+import { AlertIcon, CheckIcon } from "../../../components/icons";
+import { useErrorText } from "../../../components/useErrorText";
 import type { useUploadCube } from "./queries";
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { CubeFileInfo } from "../../generated/bi/CubeFileInfo";
+import type { CubeFileInfo } from "../../../generated/bi/CubeFileInfo";
 import { type CubeAction, CubeActions } from "./CubeActions";
 import { CubeContents, CubeDescription, CubeIdentity } from "./cubeParts";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { AlertIcon, Spinner } from "../../components/icons";
-import { Dialog, buttonClass } from "../../components/ui/Dialog";
-import type { CubeFileInfo } from "../../generated/bi/CubeFileInfo";
+import { AlertIcon, Spinner } from "../../../components/icons";
+import { Dialog, buttonClass } from "../../../components/ui/Dialog";
+import type { CubeFileInfo } from "../../../generated/bi/CubeFileInfo";
 import { CubeUploadForm } from "./CubeUploadForm";
 import { useCubeFile } from "./queries";
 

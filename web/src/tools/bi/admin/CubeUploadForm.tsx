@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../components/icons";
-import { DialogClose, buttonClass } from "../../components/ui/Dialog";
-import { fieldErrorClass, hintClass, inputClass, labelClass } from "../../components/ui/fields";
-import { useFormatBytes } from "../../files/formatBytes";
-import type { CubeUpload } from "../../generated/bi/CubeUpload";
+import { Spinner } from "../../../components/icons";
+import { DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import { fieldErrorClass, hintClass, inputClass, labelClass } from "../../../components/ui/fields";
+import { useFormatBytes } from "../../../files/formatBytes";
+import type { CubeUpload } from "../../../generated/bi/CubeUpload";
 import { CubeFilePicker, MAX_CUBE_BYTES } from "./CubeFilePicker";
 import { CubeOutcome } from "./CubeOutcome";
 import { useUploadCube } from "./queries";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { AlertIcon } from "../../components/icons";
-import type { CubeFileInfo } from "../../generated/bi/CubeFileInfo";
-import { formatAge, formatDateTime } from "../../i18n/format";
+import { AlertIcon } from "../../../components/icons";
+import type { CubeFileInfo } from "../../../generated/bi/CubeFileInfo";
+import { formatAge, formatDateTime } from "../../../i18n/format";
 
 const badge = "inline-flex items-center rounded-md px-1.5 py-0.5 text-[11px] font-semibold ring-1 ring-inset";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { addCube, cubeFile, listCubes, removeCube } from "../../api/cubes";
-import { useAuthStore } from "../../auth/store";
+import { addCube, cubeFile, listCubes, removeCube } from "../api/cubes";
+import { useAuthStore } from "../../../auth/store";
 
 /** Keyed by tenant, like the systems: an admin of two tenants never sees one's cubes under the other. */
 export const cubeKeys = {

@@ -1,8 +1,8 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Notice } from "../../components/NoticeBanner";
-import { useErrorText } from "../../components/useErrorText";
-import type { CubeFileInfo } from "../../generated/bi/CubeFileInfo";
+import type { Notice } from "../../../components/NoticeBanner";
+import { useErrorText } from "../../../components/useErrorText";
+import type { CubeFileInfo } from "../../../generated/bi/CubeFileInfo";
 import type { CubeAction } from "./CubeActions";
 import { useRemoveCube } from "./queries";
 

@@ -1,8 +1,8 @@
-import type { CubeFileList } from "../generated/bi/CubeFileList";
-import type { CubeFileText } from "../generated/bi/CubeFileText";
-import type { CubeSaved } from "../generated/bi/CubeSaved";
-import type { CubeUpload } from "../generated/bi/CubeUpload";
-import { api } from "./client";
+import type { CubeFileList } from "../../../generated/bi/CubeFileList";
+import type { CubeFileText } from "../../../generated/bi/CubeFileText";
+import type { CubeSaved } from "../../../generated/bi/CubeSaved";
+import type { CubeUpload } from "../../../generated/bi/CubeUpload";
+import { api } from "../../../api/client";
 
 const cube = (name: string) => `/api/admin/cubes/${encodeURIComponent(name)}`;
 

@@ -1,6 +1,6 @@
-import type { DashboardLink } from "../generated/bi/DashboardLink";
-import type { DashboardList } from "../generated/bi/DashboardList";
-import { api } from "./client";
+import type { DashboardLink } from "../../../generated/bi/DashboardLink";
+import type { DashboardList } from "../../../generated/bi/DashboardList";
+import { api } from "../../../api/client";
 
 /** The signed-in user's BI dashboards; each has a capability link (`/d/{token}`) until it is revoked. */
 const dashboard = (id: string) => `/api/dashboards/${encodeURIComponent(id)}`;

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { CheckIcon, CopyIcon, MoreIcon, TrashIcon } from "../../components/icons";
-import { BanIcon, DashboardIcon, ExternalLinkIcon, LinkIcon } from "../../components/moreIcons";
-import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../../components/ui/Menu";
-import { useCopy } from "../../components/useCopy";
-import type { DashboardInfo } from "../../generated/bi/DashboardInfo";
-import { formatAge, formatDateTime } from "../../i18n/format";
+import { CheckIcon, CopyIcon, MoreIcon, TrashIcon } from "../../../components/icons";
+import { BanIcon, DashboardIcon, ExternalLinkIcon, LinkIcon } from "../../../components/moreIcons";
+import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../../../components/ui/Menu";
+import { useCopy } from "../../../components/useCopy";
+import type { DashboardInfo } from "../../../generated/bi/DashboardInfo";
+import { formatAge, formatDateTime } from "../../../i18n/format";
 import type { DashboardAction } from "./useDashboardActions";
 
 const small =

@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../../auth/store";
-import type { DashboardInfo } from "../../generated/bi/DashboardInfo";
-import type { LoginResponse } from "../../generated/LoginResponse";
-import { chooseLanguage } from "../../i18n";
-import { FACILITIES } from "../../test/adminServer";
-import { fakeServer } from "../../test/chatServer";
-import { dashboardInfo, fakeDashboardsServer } from "../../test/dashboards";
-import { type Call, mockFetch } from "../../test/fetchMock";
-import { makeJwt } from "../../test/jwt";
-import { renderApp } from "../../test/render";
+import { useAuthStore } from "../../../auth/store";
+import type { DashboardInfo } from "../../../generated/bi/DashboardInfo";
+import type { LoginResponse } from "../../../generated/LoginResponse";
+import { chooseLanguage } from "../../../i18n";
+import { FACILITIES } from "../../../test/adminServer";
+import { fakeServer } from "../../../test/chatServer";
+import { dashboardInfo, fakeDashboardsServer } from "../../../test/dashboards";
+import { type Call, mockFetch } from "../../../test/fetchMock";
+import { makeJwt } from "../../../test/jwt";
+import { renderApp } from "../../../test/render";
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const session: LoginResponse = {

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DashboardIcon } from "../../components/moreIcons";
-import { NoticeBanner } from "../../components/NoticeBanner";
-import { SignedInLayout } from "../../components/SignedInLayout";
-import { ConfirmDialog } from "../../components/ui/Dialog";
-import { BackToChat } from "../../admin/users/OnlyAdmins";
+import { DashboardIcon } from "../../../components/moreIcons";
+import { NoticeBanner } from "../../../components/NoticeBanner";
+import { SignedInLayout } from "../../../components/SignedInLayout";
+import { ConfirmDialog } from "../../../components/ui/Dialog";
+import { BackToChat } from "../../../components/OnlyAdmins";
 import { DashboardRow } from "./DashboardRow";
 import { useDashboards } from "./queries";
 import { useDashboardActions } from "./useDashboardActions";
-import { ListLoadFailed, ListLoading } from "../../components/ListStates";
+import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
 
 /**
  * `/dashboards`, from the user menu: the dashboards the assistant built for the user,

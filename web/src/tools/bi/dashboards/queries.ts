@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { deleteDashboard, listDashboards, renewDashboardLink, revokeDashboardLink } from "../../api/dashboards";
-import { useAuthStore } from "../../auth/store";
+import { deleteDashboard, listDashboards, renewDashboardLink, revokeDashboardLink } from "../api/dashboards";
+import { useAuthStore } from "../../../auth/store";
 
 /** Keyed by tenant: the dashboards read that tenant's data. */
 export const dashboardKeys = {

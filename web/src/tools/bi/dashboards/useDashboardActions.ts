@@ -1,8 +1,8 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Notice } from "../../components/NoticeBanner";
-import { useErrorText } from "../../components/useErrorText";
-import type { DashboardInfo } from "../../generated/bi/DashboardInfo";
+import type { Notice } from "../../../components/NoticeBanner";
+import { useErrorText } from "../../../components/useErrorText";
+import type { DashboardInfo } from "../../../generated/bi/DashboardInfo";
 import { useDeleteDashboard, useRenewLink, useRevokeLink } from "./queries";
 
 /** What a dashboard's menu does: a new link at once; revoking the link and deleting, once confirmed. */

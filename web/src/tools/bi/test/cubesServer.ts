@@ -1,6 +1,6 @@
-import type { CubeFileInfo } from "../generated/bi/CubeFileInfo";
-import type { CubeUpload } from "../generated/bi/CubeUpload";
-import { type Call, json } from "./fetchMock";
+import type { CubeFileInfo } from "../../../generated/bi/CubeFileInfo";
+import type { CubeUpload } from "../../../generated/bi/CubeUpload";
+import { type Call, json } from "../../../test/fetchMock";
 
 /** A cube as the server lists one: shipped unless `extra` says otherwise. */
 export function cube(name: string, title: string, extra: Partial<CubeFileInfo> = {}): CubeFileInfo {

@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../../auth/store";
-import type { LoginResponse } from "../../generated/LoginResponse";
-import type { ConnectionInfo } from "../../generated/tracker/ConnectionInfo";
-import { chooseLanguage } from "../../i18n";
-import { FACILITIES } from "../../test/adminServer";
-import { fakeServer } from "../../test/chatServer";
-import { type Call, mockFetch } from "../../test/fetchMock";
-import { makeJwt } from "../../test/jwt";
-import { renderApp } from "../../test/render";
-import { AUTHORIZE_URL, JIRA_401, atlassianConnection, fakeTrackerServer, jiraConnection } from "../../test/trackerServer";
+import { useAuthStore } from "../../../auth/store";
+import type { LoginResponse } from "../../../generated/LoginResponse";
+import type { ConnectionInfo } from "../../../generated/tracker/ConnectionInfo";
+import { chooseLanguage } from "../../../i18n";
+import { FACILITIES } from "../../../test/adminServer";
+import { fakeServer } from "../../../test/chatServer";
+import { type Call, mockFetch } from "../../../test/fetchMock";
+import { makeJwt } from "../../../test/jwt";
+import { renderApp } from "../../../test/render";
+import { AUTHORIZE_URL, JIRA_401, atlassianConnection, fakeTrackerServer, jiraConnection } from "../test/trackerServer";
 import { browser } from "./oauthReturn";
 
 const nowSec = () => Math.floor(Date.now() / 1000);

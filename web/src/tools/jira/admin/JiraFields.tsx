@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { labelClass } from "../../components/ui/fields";
+import { labelClass } from "../../../components/ui/fields";
 
 type RadioProps<T extends string> = {
   legend: string;

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../components/icons";
-import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
-import type { ConnectionInfo } from "../../generated/tracker/ConnectionInfo";
-import { TextField } from "../../components/ui/TextField";
+import { Spinner } from "../../../components/icons";
+import { Dialog, DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import type { ConnectionInfo } from "../../../generated/tracker/ConnectionInfo";
+import { TextField } from "../../../components/ui/TextField";
 import { RadioCards } from "./JiraFields";
 import { type Draft, FLAVOURS, authChoices, draftOf, emptyDraft, firstProblem, inputOf, needsEmail, problemsOf, withFlavour } from "./jiraDraft";
 import { useSaveJira } from "./queries";

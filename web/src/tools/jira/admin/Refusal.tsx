@@ -1,4 +1,4 @@
-import { AlertIcon } from "../../components/icons";
+import { AlertIcon } from "../../../components/icons";
 
 /**
  * A refusal under a translated heading, with the server's reason word for word (it names

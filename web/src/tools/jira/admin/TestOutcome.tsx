@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CheckIcon } from "../../components/icons";
+import { CheckIcon } from "../../../components/icons";
 import type { useTestJira } from "./queries";
 import { Refusal } from "./Refusal";
 import { useTrackerErrorText } from "./useTrackerErrorText";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { PencilIcon, PlugIcon, Spinner, TrashIcon } from "../../components/icons";
-import { ExternalLinkIcon, RefreshIcon } from "../../components/moreIcons";
-import { buttonClass } from "../../components/ui/Dialog";
+import { PencilIcon, PlugIcon, Spinner, TrashIcon } from "../../../components/icons";
+import { ExternalLinkIcon, RefreshIcon } from "../../../components/moreIcons";
+import { buttonClass } from "../../../components/ui/Dialog";
 
 /** Signing in with Atlassian, when the server offers it. */
 export type AtlassianSignIn = {

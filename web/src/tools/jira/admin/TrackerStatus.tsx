@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertIcon, CheckIcon } from "../../components/icons";
-import { TrackerIcon } from "../../components/moreIcons";
-import type { ConnectionInfo } from "../../generated/tracker/ConnectionInfo";
-import { formatAge, formatDateTime } from "../../i18n/format";
+import { AlertIcon, CheckIcon } from "../../../components/icons";
+import { TrackerIcon } from "../../../components/moreIcons";
+import type { ConnectionInfo } from "../../../generated/tracker/ConnectionInfo";
+import { formatAge, formatDateTime } from "../../../i18n/format";
 
 type Props = {
   /** The tenant's Jira connection; null while the built-in tracker is in use. */

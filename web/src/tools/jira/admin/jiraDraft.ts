@@ -1,7 +1,7 @@
-import type { AuthKind } from "../../generated/tracker/AuthKind";
-import type { ConnectionInfo } from "../../generated/tracker/ConnectionInfo";
-import type { ConnectionInput } from "../../generated/tracker/ConnectionInput";
-import type { JiraFlavour } from "../../generated/tracker/JiraFlavour";
+import type { AuthKind } from "../../../generated/tracker/AuthKind";
+import type { ConnectionInfo } from "../../../generated/tracker/ConnectionInfo";
+import type { ConnectionInput } from "../../../generated/tracker/ConnectionInput";
+import type { JiraFlavour } from "../../../generated/tracker/JiraFlavour";
 
 /** The connect / change form as typed: the token is never filled in from the server. */
 export type Draft = { baseUrl: string; flavour: JiraFlavour; auth: AuthKind; email: string; secret: string };

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiRequestError } from "../../api/client";
-import { disconnectJira, getJiraConnection, saveJiraConnection, startJiraOAuth, testJiraConnection } from "../../api/tracker";
-import { useAuthStore } from "../../auth/store";
-import type { JiraConnection } from "../../generated/JiraConnection";
+import { ApiRequestError } from "../../../api/client";
+import { disconnectJira, getJiraConnection, saveJiraConnection, startJiraOAuth, testJiraConnection } from "../api/tracker";
+import { useAuthStore } from "../../../auth/store";
+import type { JiraConnection } from "../../../generated/JiraConnection";
 import { browser } from "./oauthReturn";
 
 /** Keyed by tenant, like the systems: an admin of two tenants never sees one's connection under the other. */

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Notice } from "../../components/NoticeBanner";
+import type { Notice } from "../../../components/NoticeBanner";
 import { useOAuthReturn } from "./oauthReturn";
 import { useDisconnectJira, useStartJiraOAuth, useTestJira } from "./queries";
 import { useTrackerErrorText } from "./useTrackerErrorText";

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import { ApiRequestError } from "../../api/client";
-import { useErrorText } from "../../components/useErrorText";
+import { ApiRequestError } from "../../../api/client";
+import { useErrorText } from "../../../components/useErrorText";
 
 /**
  * The app's error text, plus the server's own sentence when the Jira site could not be

@@ -1,10 +1,10 @@
-import type { JiraConnection } from "../generated/JiraConnection";
-import type { JiraOAuthStart } from "../generated/JiraOAuthStart";
-import type { JiraOAuthStarted } from "../generated/JiraOAuthStarted";
-import type { JiraTest } from "../generated/JiraTest";
-import type { ConnectionInfo } from "../generated/tracker/ConnectionInfo";
-import type { ConnectionInput } from "../generated/tracker/ConnectionInput";
-import { api } from "./client";
+import type { JiraConnection } from "../../../generated/JiraConnection";
+import type { JiraOAuthStart } from "../../../generated/JiraOAuthStart";
+import type { JiraOAuthStarted } from "../../../generated/JiraOAuthStarted";
+import type { JiraTest } from "../../../generated/JiraTest";
+import type { ConnectionInfo } from "../../../generated/tracker/ConnectionInfo";
+import type { ConnectionInput } from "../../../generated/tracker/ConnectionInput";
+import { api } from "../../../api/client";
 
 const JIRA = "/api/admin/jira";
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../auth/store";
-import type { LoginResponse } from "../generated/LoginResponse";
-import { json, mockFetch } from "../test/fetchMock";
-import { makeJwt } from "../test/jwt";
-import { ApiRequestError, NETWORK_ERROR, isForbidden } from "./client";
+import { useAuthStore } from "../../../auth/store";
+import type { LoginResponse } from "../../../generated/LoginResponse";
+import { json, mockFetch } from "../../../test/fetchMock";
+import { makeJwt } from "../../../test/jwt";
+import { ApiRequestError, NETWORK_ERROR, isForbidden } from "../../../api/client";
 import { REST_BASE, TrackerRestError, addComment, doTransition, getIssue, isNotFound, jiraErrorOf, listAssignable, searchIssues } from "./trackerRest";
 
 const nowSec = () => Math.floor(Date.now() / 1000);

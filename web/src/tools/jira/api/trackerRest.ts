@@ -1,8 +1,8 @@
-import type { Named } from "../generated/tools/jira/Named";
-import type { ProjectRef } from "../generated/tools/jira/ProjectRef";
-import type { StatusRef } from "../generated/tools/jira/StatusRef";
-import type { UserRef } from "../generated/tools/jira/UserRef";
-import { ApiRequestError, NETWORK_ERROR, api, authorizedFetch } from "./client";
+import type { Named } from "../../../generated/tools/jira/Named";
+import type { ProjectRef } from "../../../generated/tools/jira/ProjectRef";
+import type { StatusRef } from "../../../generated/tools/jira/StatusRef";
+import type { UserRef } from "../../../generated/tools/jira/UserRef";
+import { ApiRequestError, NETWORK_ERROR, api, authorizedFetch } from "../../../api/client";
 
 /**
  * The built-in tracker's pages against the server's "REST subset" of Jira Data Center's

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../auth/store";
-import { fakeServer } from "../test/chatServer";
-import { type Call, mockFetch } from "../test/fetchMock";
-import { renderApp } from "../test/render";
+import { useAuthStore } from "../../../auth/store";
+import { fakeServer } from "../../../test/chatServer";
+import { type Call, mockFetch } from "../../../test/fetchMock";
+import { renderApp } from "../../../test/render";
 import { REST, fakeTrackerRestServer, member, trackerIssue } from "../test/trackerRestServer";
 
 

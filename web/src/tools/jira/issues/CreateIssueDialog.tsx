@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type AllowedValue, type CreateField, FACILITY_FIELD, type TrackerProject, jiraErrorOf } from "../api/trackerRest";
-import { Spinner } from "../components/icons";
-import { ListLoadFailed, ListLoading } from "../components/ListStates";
-import { FormAlert } from "../components/ui/FormAlert";
-import { Dialog, DialogClose, buttonClass } from "../components/ui/Dialog";
-import { fieldErrorClass, hintClass, inputClass, labelClass } from "../components/ui/fields";
-import { useErrorText } from "../components/useErrorText";
+import { Spinner } from "../../../components/icons";
+import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { Dialog, DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import { fieldErrorClass, hintClass, inputClass, labelClass } from "../../../components/ui/fields";
+import { useErrorText } from "../../../components/useErrorText";
 import { type Draft, type FormField, createFieldsOf, emptyDraft, formFieldsOf } from "./createDraft";
 import { trackerName } from "./names";
 import { useAssignable, useCreateFields, useCreateIssue, useIssueTypes } from "./queries";

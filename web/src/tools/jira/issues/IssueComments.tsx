@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TrackerComment } from "../api/trackerRest";
-import { Spinner } from "../components/icons";
-import { buttonClass } from "../components/ui/Dialog";
-import { inputClass, labelClass } from "../components/ui/fields";
+import { Spinner } from "../../../components/icons";
+import { buttonClass } from "../../../components/ui/Dialog";
+import { inputClass, labelClass } from "../../../components/ui/fields";
 import { Moment, PersonName, Refused, useRefusalLines, userText } from "./parts";
 import { useAddComment } from "./queries";
 

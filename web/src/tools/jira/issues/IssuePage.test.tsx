@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../auth/store";
-import { chooseLanguage } from "../i18n";
-import { fakeServer } from "../test/chatServer";
-import { type Call, mockFetch } from "../test/fetchMock";
-import { renderApp } from "../test/render";
+import { useAuthStore } from "../../../auth/store";
+import { chooseLanguage } from "../../../i18n";
+import { fakeServer } from "../../../test/chatServer";
+import { type Call, mockFetch } from "../../../test/fetchMock";
+import { renderApp } from "../../../test/render";
 import { DOCK_LEAD, MARIA, ME, REST, STATUSES, fakeTrackerRestServer, member, trackerIssue } from "../test/trackerRestServer";
 
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TrackerProject } from "../api/trackerRest";
-import { SearchIcon } from "../components/moreIcons";
-import { buttonClass } from "../components/ui/Dialog";
-import { fieldErrorClass, inputClass, labelClass } from "../components/ui/fields";
+import { SearchIcon } from "../../../components/moreIcons";
+import { buttonClass } from "../../../components/ui/Dialog";
+import { fieldErrorClass, inputClass, labelClass } from "../../../components/ui/fields";
 import { QUICK_FILTERS } from "./jql";
 
 /** The app's text field, without its gap under the label (the box shares a row with its button). */

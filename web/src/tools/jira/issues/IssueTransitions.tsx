@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TrackerTransition, TransitionRequest } from "../api/trackerRest";
-import { Spinner } from "../components/icons";
-import { Dialog, DialogClose, buttonClass } from "../components/ui/Dialog";
-import { hintClass, inputClass, labelClass } from "../components/ui/fields";
+import { Spinner } from "../../../components/icons";
+import { Dialog, DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import { hintClass, inputClass, labelClass } from "../../../components/ui/fields";
 import { Refused, useRefusalLines } from "./parts";
 import { trackerName } from "./names";
 import { useDoTransition, useTransitions } from "./queries";

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../auth/store";
-import { chooseLanguage } from "../i18n";
-import { fakeServer } from "../test/chatServer";
-import { type Call, mockFetch } from "../test/fetchMock";
-import { renderApp } from "../test/render";
+import { useAuthStore } from "../../../auth/store";
+import { chooseLanguage } from "../../../i18n";
+import { fakeServer } from "../../../test/chatServer";
+import { type Call, mockFetch } from "../../../test/fetchMock";
+import { renderApp } from "../../../test/render";
 import { MARIA, ME, PROJECTS, REST, STATUSES, fakeTrackerRestServer, member, trackerIssue } from "../test/trackerRestServer";
 import { QUICK_FILTERS } from "./jql";
 

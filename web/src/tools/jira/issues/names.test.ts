@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import i18n, { chooseLanguage } from "../i18n";
+import i18n, { chooseLanguage } from "../../../i18n";
 import { trackerName } from "./names";
 
 describe("the tracker's names", () => {

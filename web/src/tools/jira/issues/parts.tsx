@@ -2,12 +2,12 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type TrackerUser, jiraErrorOf } from "../api/trackerRest";
-import { ArrowLeftIcon } from "../components/icons";
-import { ExternalLinkIcon } from "../components/moreIcons";
-import { FormAlert } from "../components/ui/FormAlert";
-import { useErrorText } from "../components/useErrorText";
-import type { StatusRef } from "../generated/tools/jira/StatusRef";
-import { formatAge, formatDateTime } from "../i18n/format";
+import { ArrowLeftIcon } from "../../../components/icons";
+import { ExternalLinkIcon } from "../../../components/moreIcons";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { useErrorText } from "../../../components/useErrorText";
+import type { StatusRef } from "../../../generated/tools/jira/StatusRef";
+import { formatAge, formatDateTime } from "../../../i18n/format";
 import { trackerName } from "./names";
 import { useTrackerStatus } from "./queries";
 

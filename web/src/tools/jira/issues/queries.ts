@@ -14,7 +14,7 @@ import {
   listProjects,
   searchIssues,
 } from "../api/trackerRest";
-import { useAuthStore } from "../auth/store";
+import { useAuthStore } from "../../../auth/store";
 
 /** Keyed by tenant: a member of two tenants never sees one's issues under the other. */
 export const trackerKeys = {

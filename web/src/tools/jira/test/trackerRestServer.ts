@@ -1,9 +1,9 @@
 import { type CreateField, REST_BASE, type TrackerComment, type TrackerIssue, type TrackerProject, type TrackerTransition, type TrackerUser } from "../api/trackerRest";
-import type { LoginResponse } from "../generated/LoginResponse";
-import type { StatusRef } from "../generated/tools/jira/StatusRef";
-import { FACILITIES } from "./adminServer";
-import { makeJwt } from "./jwt";
-import { type Call, json } from "./fetchMock";
+import type { LoginResponse } from "../../../generated/LoginResponse";
+import type { StatusRef } from "../../../generated/tools/jira/StatusRef";
+import { FACILITIES } from "../../../test/adminServer";
+import { makeJwt } from "../../../test/jwt";
+import { type Call, json } from "../../../test/fetchMock";
 
 /** Where the pages call the REST subset (the API module's one prefix). */
 export const REST = REST_BASE;

@@ -1,6 +1,6 @@
-import type { ConnectionInfo } from "../generated/tracker/ConnectionInfo";
-import type { ConnectionInput } from "../generated/tracker/ConnectionInput";
-import { type Call, json } from "./fetchMock";
+import type { ConnectionInfo } from "../../../generated/tracker/ConnectionInfo";
+import type { ConnectionInput } from "../../../generated/tracker/ConnectionInput";
+import { type Call, json } from "../../../test/fetchMock";
 
 /** A Jira Cloud connection signing in with an API token, as the server shows it (never the token). */
 export function jiraConnection(extra: Partial<ConnectionInfo> = {}): ConnectionInfo {

@@ -1,12 +1,12 @@
-import type { KbDocumentItem } from "../generated/KbDocumentItem";
-import type { KbDocumentList } from "../generated/KbDocumentList";
-import type { KnowledgeBaseChange } from "../generated/KnowledgeBaseChange";
-import type { KnowledgeBaseDetail } from "../generated/KnowledgeBaseDetail";
-import type { KnowledgeBaseItem } from "../generated/KnowledgeBaseItem";
-import type { KnowledgeBaseList } from "../generated/KnowledgeBaseList";
-import type { KnowledgeSearchResult } from "../generated/KnowledgeSearchResult";
-import type { NewKnowledgeBase } from "../generated/NewKnowledgeBase";
-import { api } from "./client";
+import type { KbDocumentItem } from "../../../generated/KbDocumentItem";
+import type { KbDocumentList } from "../../../generated/KbDocumentList";
+import type { KnowledgeBaseChange } from "../../../generated/KnowledgeBaseChange";
+import type { KnowledgeBaseDetail } from "../../../generated/KnowledgeBaseDetail";
+import type { KnowledgeBaseItem } from "../../../generated/KnowledgeBaseItem";
+import type { KnowledgeBaseList } from "../../../generated/KnowledgeBaseList";
+import type { KnowledgeSearchResult } from "../../../generated/KnowledgeSearchResult";
+import type { NewKnowledgeBase } from "../../../generated/NewKnowledgeBase";
+import { api } from "../../../api/client";
 
 /**
  * The knowledge bases (`/api/knowledge-bases`): the company's, which every member reads

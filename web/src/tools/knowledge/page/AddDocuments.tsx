@@ -1,12 +1,12 @@
 import { type DragEvent, useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiRequestError } from "../../api/client";
-import { DOCUMENT_ACCEPT, addDocuments } from "../../api/knowledge";
-import { AlertIcon, CheckIcon, Spinner } from "../../components/icons";
-import { UploadIcon } from "../../components/moreIcons";
-import { useErrorText } from "../../components/useErrorText";
-import { useFormatBytes } from "../../files/formatBytes";
-import { uploadFile } from "../../files/upload";
+import { ApiRequestError } from "../../../api/client";
+import { DOCUMENT_ACCEPT, addDocuments } from "../api/knowledge";
+import { AlertIcon, CheckIcon, Spinner } from "../../../components/icons";
+import { UploadIcon } from "../../../components/moreIcons";
+import { useErrorText } from "../../../components/useErrorText";
+import { useFormatBytes } from "../../../files/formatBytes";
+import { uploadFile } from "../../../files/upload";
 import { userText } from "./knowledgeParts";
 
 /** Where one picked or dropped file stands: uploaded through the file service, then added as a document. */

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertIcon, CheckIcon, TrashIcon } from "../../components/icons";
-import { RefreshIcon } from "../../components/moreIcons";
-import { useFormatBytes } from "../../files/formatBytes";
-import { FileClassIcon } from "../../files/icons";
-import { fileClassOf } from "../../files/kinds";
-import type { KbDocumentItem } from "../../generated/KbDocumentItem";
-import { formatDateTime } from "../../i18n/format";
+import { AlertIcon, CheckIcon, TrashIcon } from "../../../components/icons";
+import { RefreshIcon } from "../../../components/moreIcons";
+import { useFormatBytes } from "../../../files/formatBytes";
+import { FileClassIcon } from "../../../files/icons";
+import { fileClassOf } from "../../../files/kinds";
+import type { KbDocumentItem } from "../../../generated/KbDocumentItem";
+import { formatDateTime } from "../../../i18n/format";
 import { badge, isoOf, kindOf, userText } from "./knowledgeParts";
 
 type Props = {

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { PencilIcon, TrashIcon } from "../../components/icons";
-import { ListLoadFailed, ListLoading } from "../../components/ListStates";
-import { useErrorText } from "../../components/useErrorText";
-import type { KbDocumentItem } from "../../generated/KbDocumentItem";
-import type { KnowledgeBaseDetail as Detail } from "../../generated/KnowledgeBaseDetail";
-import type { KnowledgeBaseItem } from "../../generated/KnowledgeBaseItem";
-import type { Notice } from "../../components/NoticeBanner";
+import { PencilIcon, TrashIcon } from "../../../components/icons";
+import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
+import { useErrorText } from "../../../components/useErrorText";
+import type { KbDocumentItem } from "../../../generated/KbDocumentItem";
+import type { KnowledgeBaseDetail as Detail } from "../../../generated/KnowledgeBaseDetail";
+import type { KnowledgeBaseItem } from "../../../generated/KnowledgeBaseItem";
+import type { Notice } from "../../../components/NoticeBanner";
 import { AddDocuments } from "./AddDocuments";
 import { DocumentRow } from "./DocumentRow";
 import { Counts, ReadOnlyBadge, ScopeBadge, userText } from "./knowledgeParts";

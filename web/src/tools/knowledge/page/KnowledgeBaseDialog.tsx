@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
-import { checkboxClass, fieldErrorClass, hintClass, inputClass, labelClass } from "../../components/ui/fields";
-import { FormAlert } from "../../components/ui/FormAlert";
-import { useErrorText } from "../../components/useErrorText";
-import type { KnowledgeBaseChange } from "../../generated/KnowledgeBaseChange";
-import type { KnowledgeBaseItem } from "../../generated/KnowledgeBaseItem";
-import type { NewKnowledgeBase } from "../../generated/NewKnowledgeBase";
-import type { KbScope } from "../../generated/tools/knowledge/KbScope";
+import { Dialog, DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import { checkboxClass, fieldErrorClass, hintClass, inputClass, labelClass } from "../../../components/ui/fields";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { useErrorText } from "../../../components/useErrorText";
+import type { KnowledgeBaseChange } from "../../../generated/KnowledgeBaseChange";
+import type { KnowledgeBaseItem } from "../../../generated/KnowledgeBaseItem";
+import type { NewKnowledgeBase } from "../../../generated/NewKnowledgeBase";
+import type { KbScope } from "../../../generated/tools/knowledge/KbScope";
 import { useChangeKnowledgeBase, useCreateKnowledgeBase } from "./queries";
 
 type Props = {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { KnowledgeBaseItem } from "../../generated/KnowledgeBaseItem";
+import type { KnowledgeBaseItem } from "../../../generated/KnowledgeBaseItem";
 import { Counts, ReadOnlyBadge, ScopeBadge, userText } from "./knowledgeParts";
 
 type Props = {

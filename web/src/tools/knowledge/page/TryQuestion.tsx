@@ -1,15 +1,15 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { QUESTION_MAX_CHARS } from "../../api/knowledge";
-import { Spinner } from "../../components/icons";
-import { SearchIcon } from "../../components/moreIcons";
-import { buttonClass } from "../../components/ui/Dialog";
-import { inputClass } from "../../components/ui/fields";
-import { FormAlert } from "../../components/ui/FormAlert";
-import { useErrorText } from "../../components/useErrorText";
-import { cut } from "../../lib/text";
-import type { KnowledgeBaseItem } from "../../generated/KnowledgeBaseItem";
-import type { KbPassage } from "../../generated/tools/knowledge/KbPassage";
+import { QUESTION_MAX_CHARS } from "../api/knowledge";
+import { Spinner } from "../../../components/icons";
+import { SearchIcon } from "../../../components/moreIcons";
+import { buttonClass } from "../../../components/ui/Dialog";
+import { inputClass } from "../../../components/ui/fields";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { useErrorText } from "../../../components/useErrorText";
+import { cut } from "../../../lib/text";
+import type { KnowledgeBaseItem } from "../../../generated/KnowledgeBaseItem";
+import type { KbPassage } from "../../../generated/tools/knowledge/KbPassage";
 import { badge, userText } from "./knowledgeParts";
 import { useKnowledgeSearch } from "./queries";
 

@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from "../../components/icons";
+import { Icon, type IconProps } from "../../../components/icons";
 
 /** An open book: the knowledge bases (the page's empty state). */
 export function KnowledgeBaseIcon(props: IconProps) {

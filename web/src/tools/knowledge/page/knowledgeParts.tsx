@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { extensionOf } from "../../files/kinds";
-import type { KnowledgeBaseItem } from "../../generated/KnowledgeBaseItem";
-import type { KbScope } from "../../generated/tools/knowledge/KbScope";
+import { extensionOf } from "../../../files/kinds";
+import type { KnowledgeBaseItem } from "../../../generated/KnowledgeBaseItem";
+import type { KbScope } from "../../../generated/tools/knowledge/KbScope";
 
 /**
  * Text a member wrote or uploaded (names, descriptions, file names, passages, the

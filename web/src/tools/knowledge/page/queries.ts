@@ -8,10 +8,10 @@ import {
   removeDocument,
   retryDocument,
   searchKnowledge,
-} from "../../api/knowledge";
-import { useAuthStore } from "../../auth/store";
-import type { KbDocumentItem } from "../../generated/KbDocumentItem";
-import type { KnowledgeBaseChange } from "../../generated/KnowledgeBaseChange";
+} from "../api/knowledge";
+import { useAuthStore } from "../../../auth/store";
+import type { KbDocumentItem } from "../../../generated/KbDocumentItem";
+import type { KnowledgeBaseChange } from "../../../generated/KnowledgeBaseChange";
 
 /** How often a knowledge base whose documents are being read or indexed is asked again. */
 export const POLL_MS = 1_000;

@@ -1,11 +1,11 @@
-import { UPLOAD_PATH } from "../files/upload";
-import type { KbDocumentItem } from "../generated/KbDocumentItem";
-import type { KnowledgeBaseChange } from "../generated/KnowledgeBaseChange";
-import type { KnowledgeBaseItem } from "../generated/KnowledgeBaseItem";
-import type { NewKnowledgeBase } from "../generated/NewKnowledgeBase";
-import type { KbPassage } from "../generated/tools/knowledge/KbPassage";
-import type { KbScope } from "../generated/tools/knowledge/KbScope";
-import { type Call, json } from "./fetchMock";
+import { UPLOAD_PATH } from "../../../files/upload";
+import type { KbDocumentItem } from "../../../generated/KbDocumentItem";
+import type { KnowledgeBaseChange } from "../../../generated/KnowledgeBaseChange";
+import type { KnowledgeBaseItem } from "../../../generated/KnowledgeBaseItem";
+import type { NewKnowledgeBase } from "../../../generated/NewKnowledgeBase";
+import type { KbPassage } from "../../../generated/tools/knowledge/KbPassage";
+import type { KbScope } from "../../../generated/tools/knowledge/KbScope";
+import { type Call, json } from "../../../test/fetchMock";
 
 /** What the file picker's kinds are, as the server says them. */
 export const SUPPORTED = "PDF, Word (.docx), Markdown, HTML, plain text and CSV";

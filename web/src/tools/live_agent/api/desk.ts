@@ -1,6 +1,6 @@
-import { jsonObject, socketUrl } from "../lib/keptSocket";
-import { isRecord } from "../lib/values";
-import { api } from "./client";
+import { jsonObject, socketUrl } from "../../../lib/keptSocket";
+import { isRecord } from "../../../lib/values";
+import { api } from "../../../api/client";
 import type {
   CannedReply,
   CloseSession,

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { WrenchIcon } from "../components/icons";
-import { Markdown } from "../markdown/Markdown";
+import { WrenchIcon } from "../../../components/icons";
+import { Markdown } from "../../../markdown/Markdown";
 import { transcriptOf, type TranscriptPart } from "./conversation";
 import { DeskImage } from "./DeskImage";
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PlusIcon, TrashIcon } from "../components/icons";
-import { FormAlert } from "../components/ui/FormAlert";
-import { inputClass, labelClass } from "../components/ui/fields";
-import { useErrorText } from "../components/useErrorText";
-import { cut } from "../lib/text";
+import { PlusIcon, TrashIcon } from "../../../components/icons";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { inputClass, labelClass } from "../../../components/ui/fields";
+import { useErrorText } from "../../../components/useErrorText";
+import { cut } from "../../../lib/text";
 import { useAddCanned, useCanned, useDeleteCanned } from "./queries";
 
 /** The longest title and text of a canned reply (the server refuses longer ones). */

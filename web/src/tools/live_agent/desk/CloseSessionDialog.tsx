@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RESOLUTION_MAX_CHARS } from "../api/desk";
-import { Dialog, DialogClose, buttonClass } from "../components/ui/Dialog";
-import { FormAlert } from "../components/ui/FormAlert";
-import { fieldErrorClass, hintClass, inputClass, labelClass } from "../components/ui/fields";
-import { useErrorText } from "../components/useErrorText";
+import { Dialog, DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { fieldErrorClass, hintClass, inputClass, labelClass } from "../../../components/ui/fields";
+import { useErrorText } from "../../../components/useErrorText";
 import { useCloseSession } from "./queries";
 
 type Props = {

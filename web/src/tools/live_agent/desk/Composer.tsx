@@ -1,11 +1,11 @@
 import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MESSAGE_MAX_CHARS } from "../api/desk";
-import { MAX_FILE_BYTES, isImage, uploadFile } from "../chat/attachments";
-import { ImageIcon, SendIcon, Spinner } from "../components/icons";
-import { FormAlert } from "../components/ui/FormAlert";
-import { inputClass } from "../components/ui/fields";
-import { useErrorText } from "../components/useErrorText";
+import { MAX_FILE_BYTES, isImage, uploadFile } from "../../../files/upload";
+import { ImageIcon, SendIcon, Spinner } from "../../../components/icons";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { inputClass } from "../../../components/ui/fields";
+import { useErrorText } from "../../../components/useErrorText";
 import { CannedReplies } from "./CannedReplies";
 import { isWaybillFileLink } from "./fileLinks";
 import { useSend } from "./queries";

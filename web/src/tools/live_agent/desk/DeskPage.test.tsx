@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../auth/store";
-import type { LoginResponse } from "../generated/LoginResponse";
-import { chooseLanguage } from "../i18n";
-import { FACILITIES } from "../test/adminServer";
-import { fakeServer } from "../test/chatServer";
+import { useAuthStore } from "../../../auth/store";
+import type { LoginResponse } from "../../../generated/LoginResponse";
+import { chooseLanguage } from "../../../i18n";
+import { FACILITIES } from "../../../test/adminServer";
+import { fakeServer } from "../../../test/chatServer";
 import { type FakeSession, deskSession, deskSocket, fakeDeskServer, liveMessage } from "../test/deskServer";
-import { type Call, mockFetch } from "../test/fetchMock";
-import { makeJwt } from "../test/jwt";
-import { renderApp } from "../test/render";
+import { type Call, mockFetch } from "../../../test/fetchMock";
+import { makeJwt } from "../../../test/jwt";
+import { renderApp } from "../../../test/render";
 import { NOTIFICATIONS_DECLINED_KEY } from "./alerts";
 
 const nowSec = () => Math.floor(Date.now() / 1000);

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeskSession, LiveMessage, SenderKind } from "../api/deskTypes";
-import { formatMessageTime } from "../chat/message/time";
-import { translateServiceNotice } from "../liveAgent/serviceNotices";
+import { formatMessageTime } from "../../../i18n/format";
+import { translateServiceNotice } from "../../../liveAgent/serviceNotices";
 import { DeskImage } from "./DeskImage";
 import { isWaybillFileLink } from "./fileLinks";
 import { senderKindOf } from "./messages";

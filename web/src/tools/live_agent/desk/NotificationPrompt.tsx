@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BellIcon } from "../components/icons";
+import { BellIcon } from "../../../components/icons";
 import { type NotificationState, askNotifications, declineNotifications, notificationState, notificationsDeclined, unlockAudio } from "./alerts";
 
 /**

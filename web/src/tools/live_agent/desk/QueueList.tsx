@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { DeskSession, QueueEntry } from "../api/deskTypes";
-import { ClockIcon } from "../components/moreIcons";
-import { cut } from "../lib/text";
+import { ClockIcon } from "../../../components/moreIcons";
+import { cut } from "../../../lib/text";
 import { useFacilityName } from "./facility";
 import { formatClock, useNow, waitedSeconds } from "./time";
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeskSession } from "../api/deskTypes";
-import { ListLoadFailed, ListLoading } from "../components/ListStates";
-import { Spinner } from "../components/icons";
-import { buttonClass } from "../components/ui/Dialog";
-import { useErrorText } from "../components/useErrorText";
+import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
+import { Spinner } from "../../../components/icons";
+import { buttonClass } from "../../../components/ui/Dialog";
+import { useErrorText } from "../../../components/useErrorText";
 import { AiConversation } from "./AiConversation";
 import { CloseSessionDialog } from "./CloseSessionDialog";
 import { Composer } from "./Composer";

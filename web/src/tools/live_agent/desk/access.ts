@@ -1,5 +1,5 @@
-import { selectCurrentTenant } from "../auth/roles";
-import type { AuthState } from "../auth/store";
+import { selectCurrentTenant } from "../../../auth/roles";
+import type { AuthState } from "../../../auth/store";
 
 type Grants = Pick<AuthState, "tenants" | "tenantId">;
 

@@ -1,4 +1,4 @@
-import { isRecord } from "../lib/values";
+import { isRecord } from "../../../lib/values";
 
 /** One part of a chat message as the desk shows it: words, a file, or the name of a tool that ran. */
 export type TranscriptPart = { kind: "text"; text: string } | { kind: "file"; url: string; mediaType: string; filename: string } | { kind: "tool"; name: string };

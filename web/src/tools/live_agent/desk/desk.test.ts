@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DESK_PROTOCOL, deskSocketUrl, parseDeskEvent } from "../api/desk";
-import { FakeWebSocket } from "../test/fakeWebSocket";
+import { FakeWebSocket } from "../../../test/fakeWebSocket";
 import { transcriptOf } from "./conversation";
 import { isWaybillFileLink } from "./fileLinks";
 import { senderKindOf } from "./messages";

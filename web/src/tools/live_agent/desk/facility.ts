@@ -1,5 +1,5 @@
-import { selectCurrentTenant } from "../auth/roles";
-import { useAuthStore } from "../auth/store";
+import { selectCurrentTenant } from "../../../auth/roles";
+import { useAuthStore } from "../../../auth/store";
 
 /** A facility's name in the current tenant (its id when unknown); null for none. */
 export function useFacilityName(): (facilityId: string | null) => string | null {

@@ -15,7 +15,7 @@ import {
   setDeskStatus,
 } from "../api/desk";
 import type { CannedReply, DeskMe, DeskSession, DeskStatus, LiveMessage, NewCannedReply, NewDeskMessage, QueueEntry, SessionDetail } from "../api/deskTypes";
-import { useAuthStore } from "../auth/store";
+import { useAuthStore } from "../../../auth/store";
 
 /** While the socket is down, the queue, the agent's sessions and the open one are read this often. */
 export const POLL_MS = 5_000;

@@ -1,6 +1,6 @@
 import { DESK_PROTOCOL, deskSocketUrl, parseDeskEvent } from "../api/desk";
 import type { DeskEvent } from "../api/deskTypes";
-import { keepSocketOpen } from "../lib/keptSocket";
+import { keepSocketOpen } from "../../../lib/keptSocket";
 
 type Options = {
   tenantId: string;

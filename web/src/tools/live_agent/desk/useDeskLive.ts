@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { freshAccessToken } from "../api/client";
+import { freshAccessToken } from "../../../api/client";
 import type { DeskSession, LiveMessage, QueueEntry, SessionDetail } from "../api/deskTypes";
-import { useAuthStore } from "../auth/store";
+import { useAuthStore } from "../../../auth/store";
 import { applyMessage, deskKeys, useDeskOwner } from "./queries";
 import { connectDesk } from "./socket";
 

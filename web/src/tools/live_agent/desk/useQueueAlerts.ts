@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { QueueEntry } from "../api/deskTypes";
-import { cut } from "../lib/text";
+import { cut } from "../../../lib/text";
 import { chime, notify } from "./alerts";
 
 /**

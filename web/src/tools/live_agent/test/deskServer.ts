@@ -1,7 +1,7 @@
 import type { CannedReply, DeskSession, DeskStatus, LiveMessage, QueueEntry, SenderKind, SessionDetail } from "../api/deskTypes";
-import type { UploadResponse } from "../generated/UploadResponse";
-import { FakeWebSocket } from "./fakeWebSocket";
-import { type Call, json } from "./fetchMock";
+import type { UploadResponse } from "../../../generated/UploadResponse";
+import { FakeWebSocket } from "../../../test/fakeWebSocket";
+import { type Call, json } from "../../../test/fetchMock";
 
 /** Where the fake file service keeps what is uploaded, as the real one does. */
 export const VIEW_PREFIX = "/api/file-app/v1/file/view/";

@@ -1,9 +1,9 @@
-import type { MemoryChange } from "../generated/MemoryChange";
-import type { MemoryItem } from "../generated/MemoryItem";
-import type { MemoryList } from "../generated/MemoryList";
-import type { NewMemory } from "../generated/NewMemory";
-import type { MemoryType } from "../generated/tools/memory/MemoryType";
-import { api } from "./client";
+import type { MemoryChange } from "../../../generated/MemoryChange";
+import type { MemoryItem } from "../../../generated/MemoryItem";
+import type { MemoryList } from "../../../generated/MemoryList";
+import type { NewMemory } from "../../../generated/NewMemory";
+import type { MemoryType } from "../../../generated/tools/memory/MemoryType";
+import { api } from "../../../api/client";
 
 /**
  * What the assistant remembers (`/api/memories`): the caller's personal memories and the

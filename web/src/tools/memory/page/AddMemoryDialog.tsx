@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
-import { checkboxClass } from "../../components/ui/fields";
-import { FormAlert } from "../../components/ui/FormAlert";
-import { useErrorText } from "../../components/useErrorText";
-import type { MemoryItem } from "../../generated/MemoryItem";
-import type { NewMemory } from "../../generated/NewMemory";
-import type { Importance } from "../../generated/tools/memory/Importance";
-import type { MemoryType } from "../../generated/tools/memory/MemoryType";
+import { Dialog, DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import { checkboxClass } from "../../../components/ui/fields";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { useErrorText } from "../../../components/useErrorText";
+import type { MemoryItem } from "../../../generated/MemoryItem";
+import type { NewMemory } from "../../../generated/NewMemory";
+import type { Importance } from "../../../generated/tools/memory/Importance";
+import type { MemoryType } from "../../../generated/tools/memory/MemoryType";
 import { ImportanceSelect, MemoryTextField } from "./memoryParts";
 import { useAddMemory } from "./queries";
 

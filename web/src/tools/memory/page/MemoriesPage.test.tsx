@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../../auth/store";
-import type { LoginResponse } from "../../generated/LoginResponse";
-import type { MemoryItem } from "../../generated/MemoryItem";
-import { chooseLanguage } from "../../i18n";
-import { FACILITIES } from "../../test/adminServer";
-import { fakeServer } from "../../test/chatServer";
-import { type Call, mockFetch } from "../../test/fetchMock";
-import { makeJwt } from "../../test/jwt";
-import { fakeMemoriesServer, memoryItem } from "../../test/memoriesServer";
-import { renderApp } from "../../test/render";
+import { useAuthStore } from "../../../auth/store";
+import type { LoginResponse } from "../../../generated/LoginResponse";
+import type { MemoryItem } from "../../../generated/MemoryItem";
+import { chooseLanguage } from "../../../i18n";
+import { FACILITIES } from "../../../test/adminServer";
+import { fakeServer } from "../../../test/chatServer";
+import { type Call, mockFetch } from "../../../test/fetchMock";
+import { makeJwt } from "../../../test/jwt";
+import { fakeMemoriesServer, memoryItem } from "../test/memoriesServer";
+import { renderApp } from "../../../test/render";
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 const sessionWith = (roles: ("admin" | "agent")[]): LoginResponse => ({

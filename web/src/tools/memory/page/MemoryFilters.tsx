@@ -1,8 +1,8 @@
 import { type FormEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { SearchIcon } from "../../components/moreIcons";
-import { buttonClass } from "../../components/ui/Dialog";
-import type { MemoryType } from "../../generated/tools/memory/MemoryType";
+import { SearchIcon } from "../../../components/moreIcons";
+import { buttonClass } from "../../../components/ui/Dialog";
+import type { MemoryType } from "../../../generated/tools/memory/MemoryType";
 
 export type TypeFilter = MemoryType | "all";
 

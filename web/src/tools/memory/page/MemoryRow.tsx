@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PencilIcon, TrashIcon } from "../../components/icons";
-import { buttonClass } from "../../components/ui/Dialog";
-import { FormAlert } from "../../components/ui/FormAlert";
-import { useErrorText } from "../../components/useErrorText";
-import type { MemoryChange } from "../../generated/MemoryChange";
-import type { MemoryItem } from "../../generated/MemoryItem";
-import type { Importance } from "../../generated/tools/memory/Importance";
+import { PencilIcon, TrashIcon } from "../../../components/icons";
+import { buttonClass } from "../../../components/ui/Dialog";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { useErrorText } from "../../../components/useErrorText";
+import type { MemoryChange } from "../../../generated/MemoryChange";
+import type { MemoryItem } from "../../../generated/MemoryItem";
+import type { Importance } from "../../../generated/tools/memory/Importance";
 import { ImportanceSelect, MemoryBadges, MemoryDates, MemoryTextField, userText } from "./memoryParts";
 import { useChangeMemory } from "./queries";
 

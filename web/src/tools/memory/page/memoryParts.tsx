@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { MEMORY_MAX_CHARS } from "../../api/memories";
-import { fieldErrorClass, inputClass, labelClass } from "../../components/ui/fields";
-import type { MemoryItem } from "../../generated/MemoryItem";
-import type { Importance } from "../../generated/tools/memory/Importance";
-import { formatDateTime } from "../../i18n/format";
+import { MEMORY_MAX_CHARS } from "../api/memories";
+import { fieldErrorClass, inputClass, labelClass } from "../../../components/ui/fields";
+import type { MemoryItem } from "../../../generated/MemoryItem";
+import type { Importance } from "../../../generated/tools/memory/Importance";
+import { formatDateTime } from "../../../i18n/format";
 
 export const IMPORTANCES: readonly Importance[] = ["low", "medium", "high"];
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type MemoryQuery, addMemory, changeMemory, deleteMemory, listMemories, searchMemories } from "../../api/memories";
-import { useAuthStore } from "../../auth/store";
-import type { MemoryChange } from "../../generated/MemoryChange";
-import type { MemoryType } from "../../generated/tools/memory/MemoryType";
+import { type MemoryQuery, addMemory, changeMemory, deleteMemory, listMemories, searchMemories } from "../api/memories";
+import { useAuthStore } from "../../../auth/store";
+import type { MemoryChange } from "../../../generated/MemoryChange";
+import type { MemoryType } from "../../../generated/tools/memory/MemoryType";
 
 /** Memories shown per page. */
 export const MEMORIES_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
-import type { MemoryChange } from "../generated/MemoryChange";
-import type { MemoryItem } from "../generated/MemoryItem";
-import type { NewMemory } from "../generated/NewMemory";
-import { type Call, json } from "./fetchMock";
+import type { MemoryChange } from "../../../generated/MemoryChange";
+import type { MemoryItem } from "../../../generated/MemoryItem";
+import type { NewMemory } from "../../../generated/NewMemory";
+import { type Call, json } from "../../../test/fetchMock";
 
 /** The server's limit on a memory's text, in characters. */
 export const MAX_CHARS = 2_000;

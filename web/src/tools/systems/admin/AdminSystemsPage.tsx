@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isForbidden } from "../../api/client";
-import { selectCurrentTenant, selectIsAdmin } from "../../auth/roles";
-import { useAuthStore } from "../../auth/store";
-import { useMediaQuery } from "../../chat/hooks/useMediaQuery";
-import { PlusIcon } from "../../components/icons";
-import { ServerIcon } from "../../components/moreIcons";
-import { SignedInLayout } from "../../components/SignedInLayout";
-import { ConfirmDialog, buttonClass } from "../../components/ui/Dialog";
-import { BackToChat, OnlyAdmins } from "../users/OnlyAdmins";
+import { isForbidden } from "../../../api/client";
+import { selectCurrentTenant, selectIsAdmin } from "../../../auth/roles";
+import { useAuthStore } from "../../../auth/store";
+import { useMediaQuery } from "../../../lib/useMediaQuery";
+import { PlusIcon } from "../../../components/icons";
+import { ServerIcon } from "../../../components/moreIcons";
+import { SignedInLayout } from "../../../components/SignedInLayout";
+import { ConfirmDialog, buttonClass } from "../../../components/ui/Dialog";
+import { BackToChat, OnlyAdmins } from "../../../components/OnlyAdmins";
 import { OperationsDialog } from "./OperationsDialog";
 import { useSystems } from "./queries";
 import { ReimportDialog } from "./ReimportDialog";
@@ -17,7 +17,7 @@ import { SystemFormDialog } from "./SystemFormDialog";
 import { SystemNoticeBanner } from "./SystemNotice";
 import { SystemTable } from "./SystemTable";
 import { useSystemActions } from "./useSystemActions";
-import { ListLoadFailed, ListLoading } from "../../components/ListStates";
+import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
 
 /**
  * `/admin/systems`: the current tenant's business systems (WMS, FMS, YMS, OMS) for its

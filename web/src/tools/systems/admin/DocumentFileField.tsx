@@ -1,8 +1,8 @@
 import { type ChangeEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FileIcon } from "../../components/icons";
-import { fieldErrorClass, hintClass, labelClass } from "../../components/ui/fields";
-import { useFormatBytes } from "../../files/formatBytes";
+import { FileIcon } from "../../../components/icons";
+import { fieldErrorClass, hintClass, labelClass } from "../../../components/ui/fields";
+import { useFormatBytes } from "../../../files/formatBytes";
 
 /** The largest document read in the browser; the server holds documents to its own limit too. */
 export const MAX_DOCUMENT_BYTES = 9 * 1024 * 1024;

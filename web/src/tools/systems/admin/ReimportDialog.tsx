@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "../../components/icons";
-import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
-import { FormAlert } from "../../components/ui/FormAlert";
-import type { SystemInfo } from "../../generated/systems/SystemInfo";
+import { Spinner } from "../../../components/icons";
+import { Dialog, DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import type { SystemInfo } from "../../../generated/systems/SystemInfo";
 import { type DocumentFile, DocumentFileField } from "./DocumentFileField";
 import { useReimportSystem } from "./queries";
 import { useSystemErrorText } from "./useSystemErrorText";

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { MoreIcon, PencilIcon, PlugIcon, Spinner, TrashIcon } from "../../components/icons";
-import { ListIcon, RefreshIcon } from "../../components/moreIcons";
-import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../../components/ui/Menu";
-import type { SystemInfo } from "../../generated/systems/SystemInfo";
+import { MoreIcon, PencilIcon, PlugIcon, Spinner, TrashIcon } from "../../../components/icons";
+import { ListIcon, RefreshIcon } from "../../../components/moreIcons";
+import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../../../components/ui/Menu";
+import type { SystemInfo } from "../../../generated/systems/SystemInfo";
 
 export type SystemAction = "test" | "reimport" | "operations" | "edit" | "remove";
 

@@ -1,16 +1,16 @@
 import type { TFunction } from "i18next";
 import { type FormEvent, type HTMLInputTypeAttribute, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dialog, DialogClose, buttonClass } from "../../components/ui/Dialog";
-import { FormAlert } from "../../components/ui/FormAlert";
-import { inputClass, labelClass } from "../../components/ui/fields";
-import type { SystemInfo } from "../../generated/systems/SystemInfo";
+import { Dialog, DialogClose, buttonClass } from "../../../components/ui/Dialog";
+import { FormAlert } from "../../../components/ui/FormAlert";
+import { inputClass, labelClass } from "../../../components/ui/fields";
+import type { SystemInfo } from "../../../generated/systems/SystemInfo";
 import { DocumentFileField } from "./DocumentFileField";
 import { useAddSystem, useUpdateSystem } from "./queries";
 import { AUTH_TYPES, type AuthType, type Draft, type Field, type Problems, draftOf, emptyDraft, firstProblem, inputOf, needsSecret, problemsOf } from "./systemDraft";
 import { KINDS } from "./systemParts";
 import { useSystemErrorText } from "./useSystemErrorText";
-import { TextField as SharedTextField } from "../../components/ui/TextField";
+import { TextField as SharedTextField } from "../../../components/ui/TextField";
 
 type Props = {
   open: boolean;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { SystemInfo } from "../../generated/systems/SystemInfo";
+import type { SystemInfo } from "../../../generated/systems/SystemInfo";
 import { type SystemAction, SystemActions } from "./SystemActions";
 import { DocumentSummary, SignInSummary, SystemIdentity, UpdatedAt } from "./systemParts";
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { addSystem, listOperations, listSystems, reimportSystem, removeSystem, setSafeOperations, updateSystem } from "../../api/systems";
-import { useAuthStore } from "../../auth/store";
-import type { Reimport } from "../../generated/Reimport";
-import type { SystemInput } from "../../generated/systems/SystemInput";
+import { addSystem, listOperations, listSystems, reimportSystem, removeSystem, setSafeOperations, updateSystem } from "../api/systems";
+import { useAuthStore } from "../../../auth/store";
+import type { Reimport } from "../../../generated/Reimport";
+import type { SystemInput } from "../../../generated/systems/SystemInput";
 
 /** Keyed by tenant, like the members: an admin of two tenants never sees one's systems under the other. */
 export const systemKeys = {

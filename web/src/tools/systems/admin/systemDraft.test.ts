@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { system } from "../../test/systemsServer";
+import { system } from "../test/systemsServer";
 import { draftOf, emptyDraft, firstProblem, inputOf, problemsOf } from "./systemDraft";
 
 const uploaded = system("yard", "Fontana YMS", { kind: "yms", auth: { type: "oauth2", tokenUrl: "https://id.example.com/token", clientId: "waybill", scopes: ["yard.read", "yard.write"] }, specUrl: null });

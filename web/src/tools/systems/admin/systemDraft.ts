@@ -1,7 +1,7 @@
-import type { AuthSettings } from "../../generated/systems/AuthSettings";
-import type { Kind } from "../../generated/systems/Kind";
-import type { SystemInfo } from "../../generated/systems/SystemInfo";
-import type { SystemInput } from "../../generated/systems/SystemInput";
+import type { AuthSettings } from "../../../generated/systems/AuthSettings";
+import type { Kind } from "../../../generated/systems/Kind";
+import type { SystemInfo } from "../../../generated/systems/SystemInfo";
+import type { SystemInput } from "../../../generated/systems/SystemInput";
 import type { DocumentFile } from "./DocumentFileField";
 
 export type AuthType = AuthSettings["type"];

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { AuthSettings } from "../../generated/systems/AuthSettings";
-import type { Kind } from "../../generated/systems/Kind";
-import type { SystemInfo } from "../../generated/systems/SystemInfo";
-import { formatDateAndTime } from "../../i18n/format";
+import type { AuthSettings } from "../../../generated/systems/AuthSettings";
+import type { Kind } from "../../../generated/systems/Kind";
+import type { SystemInfo } from "../../../generated/systems/SystemInfo";
+import { formatDateAndTime } from "../../../i18n/format";
 
 /** Every kind, in the order they are offered. */
 export const KINDS: readonly Kind[] = ["wms", "fms", "yms", "oms"];

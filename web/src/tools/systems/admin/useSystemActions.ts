@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { testSystem } from "../../api/systems";
-import type { ConnectionTest } from "../../generated/systems/ConnectionTest";
-import type { SystemInfo } from "../../generated/systems/SystemInfo";
+import { testSystem } from "../api/systems";
+import type { ConnectionTest } from "../../../generated/systems/ConnectionTest";
+import type { SystemInfo } from "../../../generated/systems/SystemInfo";
 import type { SystemAction } from "./SystemActions";
 import type { SystemNotice } from "./SystemNotice";
 import { useRemoveSystem } from "./queries";

@@ -1,11 +1,11 @@
-import type { OperationList } from "../generated/OperationList";
-import type { Reimport } from "../generated/Reimport";
-import type { SafeOperations } from "../generated/SafeOperations";
-import type { SystemList } from "../generated/SystemList";
-import type { ConnectionTest } from "../generated/systems/ConnectionTest";
-import type { SystemInfo } from "../generated/systems/SystemInfo";
-import type { SystemInput } from "../generated/systems/SystemInput";
-import { api } from "./client";
+import type { OperationList } from "../../../generated/OperationList";
+import type { Reimport } from "../../../generated/Reimport";
+import type { SafeOperations } from "../../../generated/SafeOperations";
+import type { SystemList } from "../../../generated/SystemList";
+import type { ConnectionTest } from "../../../generated/systems/ConnectionTest";
+import type { SystemInfo } from "../../../generated/systems/SystemInfo";
+import type { SystemInput } from "../../../generated/systems/SystemInput";
+import { api } from "../../../api/client";
 
 /** The current tenant's business systems (admins only; others get 403). */
 const system = (id: string) => `/api/admin/systems/${encodeURIComponent(id)}`;

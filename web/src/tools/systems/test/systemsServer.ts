@@ -1,8 +1,8 @@
-import type { ConnectionTest } from "../generated/systems/ConnectionTest";
-import type { OperationInfo } from "../generated/systems/OperationInfo";
-import type { SystemInfo } from "../generated/systems/SystemInfo";
-import type { SystemInput } from "../generated/systems/SystemInput";
-import { type Call, json } from "./fetchMock";
+import type { ConnectionTest } from "../../../generated/systems/ConnectionTest";
+import type { OperationInfo } from "../../../generated/systems/OperationInfo";
+import type { SystemInfo } from "../../../generated/systems/SystemInfo";
+import type { SystemInput } from "../../../generated/systems/SystemInput";
+import { type Call, json } from "../../../test/fetchMock";
 
 export const UPDATED_AT = "2026-11-20T08:30:00Z";
 
