@@ -1,5 +1,5 @@
 # The two commands: `make run` serves the app, `make test` runs every test suite.
-.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms bench-bi bench-dashboard bench-knowledge bench-live
+.PHONY: run test test-rust test-web e2e fuzz-api bench bench-web bench-systems bench-forms bench-bi bench-dashboard bench-knowledge bench-live bench-offline
 
 run:
 	@bash scripts/run.sh
@@ -39,3 +39,6 @@ bench-knowledge:
 
 bench-live:
 	@bash scripts/bench-live.sh
+
+bench-offline:
+	@bash scripts/bench-offline.sh

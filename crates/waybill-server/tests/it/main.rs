@@ -31,6 +31,7 @@ mod knowledge;
 mod live_agent;
 mod memory;
 mod message_edits;
+mod offline_corpus;
 mod pickup_booking;
 mod platform;
 mod quotas;
