@@ -99,6 +99,12 @@ impl FileService {
         Ok(Self { blobs, public_url, image_memory: Arc::new(Semaphore::new(IMAGE_MEMORY_MIB as usize)) })
     }
 
+    /// The address Waybill is reached at (`[files] public_url`, no trailing slash); empty
+    /// when none is configured.
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
     /// The non-expiring link: whoever holds it can read the file, nobody can guess it.
     pub fn view_url(&self, file: &FileRecord) -> String {
         format!("{}{VIEW_PREFIX}{}/{}", self.public_url, file.view_token, percent_encode(&file.filename))

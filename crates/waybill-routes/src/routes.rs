@@ -10,8 +10,12 @@ pub struct Routes {
     /// Open to callers without a session, which check whom they serve themselves (an
     /// OAuth callback, the messaging service's API).
     pub public: OpenApiRouter,
-    /// Served but left out of the API document: sockets, a compatible REST surface.
+    /// Served but left out of the API document: sockets.
     pub unlisted: axum::Router,
+    /// Left out of the API document and behind the sign-in guard that takes the token's
+    /// first tenant and facility when the headers do not name them: a surface other
+    /// clients speak (the built-in tracker's Jira-compatible REST API).
+    pub default_scope: axum::Router,
 }
 
 impl Routes {
@@ -21,6 +25,11 @@ impl Routes {
 
     pub fn with_public(mut self, router: OpenApiRouter) -> Self {
         self.public = self.public.merge(router);
+        self
+    }
+
+    pub fn with_default_scope(mut self, router: axum::Router) -> Self {
+        self.default_scope = self.default_scope.merge(router);
         self
     }
 

@@ -25,7 +25,6 @@ pub mod realtime;
 pub mod seed;
 pub mod slices;
 pub mod text;
-pub mod tracker;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -84,8 +83,6 @@ pub struct AppState {
     pub sealer: Arc<Sealer>,
     /// The built-in demo facility, served under `/demo/…` when set.
     pub demo: Option<waybill_demo::Demo>,
-    /// Each tenant's issue tracker and Jira connection, for the admin and tracker routes.
-    pub trackers: waybill_tracker::connections::Trackers,
     /// What the families brought besides their tools: routes, workers, handles, readiness.
     pub slices: Arc<slices::FamilySlices>,
     /// Live human agents: the service and the sockets this instance holds.
@@ -125,8 +122,6 @@ impl AppState {
         let (registry, slices) = families.build(&config.tools, &|name| std::env::var(name).ok(), &services)?;
         let tools = tools.unwrap_or(registry);
         let slices = Arc::new(slices::FamilySlices::new(slices));
-        let jira = waybill_tracker::JiraConfig::read(&config.tools, &|name| std::env::var(name).ok())?;
-        let trackers = waybill_tracker::connections::Trackers::new(store.clone(), sealer.clone(), outbound.clone()).with_oauth(jira.oauth_app());
         let login_limits = Arc::new(LoginLimits::new(&config.auth));
         let models = Arc::new(Models::new(&config, tools.clone()));
         let quotas = Arc::new(Quotas::new(&config.limits));
@@ -147,7 +142,6 @@ impl AppState {
             quotas,
             sealer,
             demo: None,
-            trackers,
             slices,
             live,
         })
@@ -207,7 +201,6 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .merge(chat::router())
         .merge(admin::router())
         .merge(options::router())
-        .merge(tracker::router())
         .merge(live_agent::router());
     let protected = state
         .slices
@@ -215,11 +208,7 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         .fold(protected, |all, routes| all.merge(routes.protected.clone().with_state(())))
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth));
     let file_service = files::router().route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope));
-    let public = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(auth::public_router())
-        .merge(files::public_router())
-        .merge(admin::public_router())
-        .merge(live_agent::app_api::router());
+    let public = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(auth::public_router()).merge(files::public_router()).merge(live_agent::app_api::router());
     let public = state.slices.routes().fold(public, |all, routes| all.merge(routes.public.clone().with_state(())));
     let scopes = http::openapi::Scopes {
         protected: http::openapi::operations(protected.get_openapi()),
@@ -227,7 +216,11 @@ pub fn api(state: &AppState) -> (Router<AppState>, serde_json::Value) {
         models: state.models.usable_ids(),
     };
     let (router, openapi) = public.merge(protected).merge(file_service).split_for_parts();
-    let router = state.slices.routes().fold(router.merge(tracker::rest_router(state)), |all, routes| all.merge(routes.unlisted.clone().with_state(())));
+    let signed_in = axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope);
+    let router = state.slices.routes().fold(router, |all, routes| {
+        let all = all.merge(routes.unlisted.clone().with_state(()));
+        if routes.default_scope.has_routes() { all.merge(routes.default_scope.clone().route_layer(signed_in.clone()).with_state(())) } else { all }
+    });
     (router, http::openapi::complete(openapi, &scopes))
 }
 

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use waybill_tools::codes::ErrorCode;
 use waybill_tools::config::{ConfigError, section};
-use waybill_tools::{Family, Migrations, Services, Tool, typed};
+use waybill_tools::{Built, Family, Migrations, Services, Slice, typed};
 
 use crate::connections::Trackers;
 use crate::jira::oauth::OAuthApp;
@@ -97,17 +97,23 @@ impl Family for Jira {
     const NAME: &'static str = "jira";
     type Config = JiraConfig;
 
-    fn tools(&self, config: &JiraConfig, services: &Services) -> Vec<Arc<dyn Tool>> {
+    /// The tools, the tracker's and Jira connection's routes over each tenant's trackers,
+    /// which are also the family's handle (the form selectors' assignees read it).
+    fn build(&self, config: &JiraConfig, services: &Services) -> Built {
         let trackers = Trackers::new(services.store.clone(), services.sealer.clone(), services.outbound.clone()).with_oauth(config.oauth_app());
+        let state =
+            crate::routes::TrackerRoutes { trackers: trackers.clone(), store: services.store.clone(), public_url: services.files.public_url().to_owned() };
+        let slice = Slice::new().part(crate::routes::routes(state)).handle(Arc::new(trackers.clone()));
         let trackers: Arc<dyn TrackerFor> = Arc::new(trackers);
-        vec![
+        Built::tools(vec![
             typed(ProjectsTool { trackers: trackers.clone() }),
             typed(CreateMetaTool { trackers: trackers.clone() }),
             typed(CreateIssueTool { trackers: trackers.clone() }),
             typed(SearchTool { trackers: trackers.clone() }),
             typed(TransitionsTool { trackers: trackers.clone() }),
             typed(DoTransitionTool { trackers }),
-        ]
+        ])
+        .with(slice)
     }
 
     fn migrations(&self) -> Option<Migrations> {

@@ -11,6 +11,7 @@ mod family;
 pub mod jira;
 pub mod jql;
 mod offline;
+pub mod routes;
 pub mod tools;
 mod tracker;
 pub mod wire;

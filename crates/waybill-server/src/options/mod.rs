@@ -124,7 +124,11 @@ fn paged(all: Vec<OptionItem>, page: u32) -> OptionsPage {
 
 /// Whom the tenant's tracker lets issues (of the project the field depends on) be assigned to.
 async fn assignees(state: &AppState, ctx: &RequestContext, q: &str, project: Option<&str>, page: u32) -> Result<OptionsPage> {
-    let tracker = state.trackers.tracker_for(&ctx.tenant_id).await.map_err(|e| Error::Internal(anyhow::anyhow!("{e}")))?;
+    let trackers = state
+        .slices
+        .handle::<waybill_tracker::connections::Trackers>()
+        .ok_or_else(|| Error::Internal(anyhow::anyhow!("the tracker family is not registered")))?;
+    let tracker = trackers.tracker_for(&ctx.tenant_id).await.map_err(|e| Error::Internal(anyhow::anyhow!("{e}")))?;
     let asker = Asker { tenant_id: &ctx.tenant_id, user_id: &ctx.user_id };
     let people = tracker
         .assignable(asker, project, (!q.is_empty()).then_some(q))

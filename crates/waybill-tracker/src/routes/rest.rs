@@ -21,12 +21,11 @@ use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
-use waybill_tracker::Asker;
-use waybill_tracker::builtin::rest::{self, Answer, REST_BASE, Refusal, SearchRequest};
+use waybill_routes::{Error, Json, RequestContext, Result};
 
-use crate::AppState;
-use crate::auth::{self, RequestContext};
-use crate::error::{Error, Json, Result};
+use super::TrackerRoutes;
+use crate::Asker;
+use crate::builtin::rest::{self, Answer, REST_BASE, Refusal, SearchRequest};
 
 /// Which tracker the tenant's assistant works in.
 #[derive(Debug, Serialize, ToSchema, TS)]
@@ -39,19 +38,20 @@ pub struct TrackerStatus {
 }
 
 /// `GET /api/tracker/status`, with Waybill's other protected routes.
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<TrackerRoutes> {
     OpenApiRouter::new().routes(routes!(tracker_status))
 }
 
 /// Whether the tenant's assistant files and finds issues in a Jira site or in the built-in tracker.
 #[utoipa::path(get, path = "/api/tracker/status", tag = "tracker", responses((status = 200, body = TrackerStatus)))]
-async fn tracker_status(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<TrackerStatus>> {
+async fn tracker_status(State(state): State<TrackerRoutes>, ctx: RequestContext) -> Result<Json<TrackerStatus>> {
     let connection = state.trackers.connection(&ctx.tenant_id).await.map_err(|e| Error::Internal(anyhow::anyhow!(e)))?;
     Ok(Json(TrackerStatus { jira_site: connection.map(|c| c.base_url) }))
 }
 
-/// The Jira-compatible REST subset; any other path under it is Jira's 404.
-pub fn rest_router(state: &AppState) -> Router<AppState> {
+/// The Jira-compatible REST subset; any other path under it is Jira's 404. The server
+/// puts it behind the sign-in guard that defaults the tenant and facility.
+pub fn rest_router() -> Router<TrackerRoutes> {
     let api = Router::new()
         .route("/project", get(projects))
         .route("/project/{key}", get(project))
@@ -64,7 +64,6 @@ pub fn rest_router(state: &AppState) -> Router<AppState> {
         .route("/issue/{key}/comment", get(comments).post(add_comment))
         .route("/user/assignable/search", get(assignable))
         .route("/myself", get(myself))
-        .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_auth_with_default_scope))
         .fallback(|| async { refused(404, "No such resource in this tracker's REST API.".to_owned()) })
         .method_not_allowed_fallback(|| async { refused(405, "This method is not allowed here.".to_owned()) });
     Router::new().nest(REST_BASE, api)
@@ -105,60 +104,60 @@ fn params_of(params: Params) -> std::result::Result<Vec<(String, String)>, Refus
     params.map(|Query(p)| p).map_err(|e| Refusal::message(400, e.body_text()))
 }
 
-async fn projects(State(state): State<AppState>, ctx: RequestContext) -> Response {
+async fn projects(State(state): State<TrackerRoutes>, ctx: RequestContext) -> Response {
     respond(rest::projects(state.trackers.builtin(), asker(&ctx)).await)
 }
 
-async fn project(State(state): State<AppState>, ctx: RequestContext, Path(key): Path<String>) -> Response {
+async fn project(State(state): State<TrackerRoutes>, ctx: RequestContext, Path(key): Path<String>) -> Response {
     respond(rest::project_of(state.trackers.builtin(), asker(&ctx), &key).await)
 }
 
-async fn search(State(state): State<AppState>, ctx: RequestContext, params: Params) -> Response {
+async fn search(State(state): State<TrackerRoutes>, ctx: RequestContext, params: Params) -> Response {
     let answer = async { rest::search(state.trackers.builtin(), asker(&ctx), &SearchRequest::from_query(&params_of(params)?)?).await };
     respond(answer.await)
 }
 
-async fn search_by_body(State(state): State<AppState>, ctx: RequestContext, bytes: Body) -> Response {
+async fn search_by_body(State(state): State<TrackerRoutes>, ctx: RequestContext, bytes: Body) -> Response {
     let answer = async { rest::search(state.trackers.builtin(), asker(&ctx), &SearchRequest::from_body(&body_of(bytes)?)?).await };
     respond(answer.await)
 }
 
-async fn create(State(state): State<AppState>, ctx: RequestContext, bytes: Body) -> Response {
+async fn create(State(state): State<TrackerRoutes>, ctx: RequestContext, bytes: Body) -> Response {
     respond(async { rest::create(state.trackers.builtin(), asker(&ctx), &body_of(bytes)?).await }.await)
 }
 
-async fn issue_types(State(state): State<AppState>, ctx: RequestContext, Path(project): Path<String>) -> Response {
+async fn issue_types(State(state): State<TrackerRoutes>, ctx: RequestContext, Path(project): Path<String>) -> Response {
     respond(rest::issue_types(state.trackers.builtin(), asker(&ctx), &project).await)
 }
 
-async fn issue_type_fields(State(state): State<AppState>, ctx: RequestContext, Path((project, id)): Path<(String, String)>) -> Response {
+async fn issue_type_fields(State(state): State<TrackerRoutes>, ctx: RequestContext, Path((project, id)): Path<(String, String)>) -> Response {
     respond(rest::issue_type_fields(state.trackers.builtin(), asker(&ctx), &project, &id).await)
 }
 
-async fn issue(State(state): State<AppState>, ctx: RequestContext, Path(key): Path<String>) -> Response {
+async fn issue(State(state): State<TrackerRoutes>, ctx: RequestContext, Path(key): Path<String>) -> Response {
     respond(rest::issue_of(state.trackers.builtin(), asker(&ctx), &key).await)
 }
 
-async fn transitions(State(state): State<AppState>, ctx: RequestContext, Path(key): Path<String>) -> Response {
+async fn transitions(State(state): State<TrackerRoutes>, ctx: RequestContext, Path(key): Path<String>) -> Response {
     respond(rest::transitions(state.trackers.builtin(), asker(&ctx), &key).await)
 }
 
-async fn transition(State(state): State<AppState>, ctx: RequestContext, Path(key): Path<String>, bytes: Body) -> Response {
+async fn transition(State(state): State<TrackerRoutes>, ctx: RequestContext, Path(key): Path<String>, bytes: Body) -> Response {
     respond(async { rest::transition(state.trackers.builtin(), asker(&ctx), &key, &body_of(bytes)?).await }.await)
 }
 
-async fn comments(State(state): State<AppState>, ctx: RequestContext, Path(key): Path<String>) -> Response {
+async fn comments(State(state): State<TrackerRoutes>, ctx: RequestContext, Path(key): Path<String>) -> Response {
     respond(rest::comments(state.trackers.builtin(), asker(&ctx), &key).await)
 }
 
-async fn add_comment(State(state): State<AppState>, ctx: RequestContext, Path(key): Path<String>, bytes: Body) -> Response {
+async fn add_comment(State(state): State<TrackerRoutes>, ctx: RequestContext, Path(key): Path<String>, bytes: Body) -> Response {
     respond(async { rest::add_comment(state.trackers.builtin(), asker(&ctx), &key, &body_of(bytes)?).await }.await)
 }
 
-async fn assignable(State(state): State<AppState>, ctx: RequestContext, params: Params) -> Response {
+async fn assignable(State(state): State<TrackerRoutes>, ctx: RequestContext, params: Params) -> Response {
     respond(async { rest::assignable(state.trackers.builtin(), asker(&ctx), &params_of(params)?).await }.await)
 }
 
-async fn myself(State(state): State<AppState>, ctx: RequestContext) -> Response {
+async fn myself(State(state): State<TrackerRoutes>, ctx: RequestContext) -> Response {
     respond(rest::myself(state.trackers.builtin(), asker(&ctx)).await)
 }

@@ -18,13 +18,10 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-use waybill_tracker::connections::{ConnectionError, ConnectionInfo, ConnectionInput, OAuthFailure};
+use waybill_routes::{ApiError, Error, Json, Query, RequestContext, Result, require_admin};
 
-use super::require_admin;
-use crate::AppState;
-use crate::auth::RequestContext;
-use crate::config::Config;
-use crate::error::{ApiError, Error, Json, Query, Result};
+use super::TrackerRoutes;
+use crate::connections::{ConnectionError, ConnectionInfo, ConnectionInput, OAuthFailure};
 
 /// Where Atlassian sends the administrator's browser back.
 pub const CALLBACK_PATH: &str = "/api/jira/oauth/callback";
@@ -84,12 +81,12 @@ pub struct JiraTest {
     pub project_count: u32,
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router() -> OpenApiRouter<TrackerRoutes> {
     OpenApiRouter::new().routes(routes!(jira_connection, connect_jira, disconnect_jira)).routes(routes!(test_jira)).routes(routes!(start_oauth))
 }
 
 /// Atlassian's redirect back: no session, the state is the proof.
-pub fn public_router() -> OpenApiRouter<AppState> {
+pub fn public_router() -> OpenApiRouter<TrackerRoutes> {
     OpenApiRouter::new().routes(routes!(oauth_callback))
 }
 
@@ -102,7 +99,7 @@ fn api(e: ConnectionError) -> Error {
 
 /// The tenant's Jira connection, without its token.
 #[utoipa::path(get, path = "/api/admin/jira", tag = "admin", responses((status = 200, body = JiraConnection), (status = 403, body = ApiError)))]
-async fn jira_connection(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<JiraConnection>> {
+async fn jira_connection(State(state): State<TrackerRoutes>, ctx: RequestContext) -> Result<Json<JiraConnection>> {
     require_admin(&ctx)?;
     let connection = state.trackers.connection(&ctx.tenant_id).await.map_err(api)?;
     Ok(Json(JiraConnection { connection, oauth_available: state.trackers.oauth_available() }))
@@ -111,7 +108,7 @@ async fn jira_connection(State(state): State<AppState>, ctx: RequestContext) -> 
 /// Connects the tenant's Jira site (or changes it; a missing token keeps the stored one).
 #[utoipa::path(put, path = "/api/admin/jira", tag = "admin", request_body = ConnectionInput,
     responses((status = 200, body = ConnectionInfo), (status = 400, body = ApiError), (status = 403, body = ApiError), (status = 422, body = ApiError)))]
-async fn connect_jira(State(state): State<AppState>, ctx: RequestContext, Json(input): Json<ConnectionInput>) -> Result<Json<ConnectionInfo>> {
+async fn connect_jira(State(state): State<TrackerRoutes>, ctx: RequestContext, Json(input): Json<ConnectionInput>) -> Result<Json<ConnectionInfo>> {
     require_admin(&ctx)?;
     let who = state.store.member(&ctx.tenant_id, &ctx.user_id).await?.map_or_else(|| ctx.user_id.clone(), |m| m.email);
     let info = state.trackers.connect(&ctx.tenant_id, &who, input).await.map_err(api)?;
@@ -121,7 +118,7 @@ async fn connect_jira(State(state): State<AppState>, ctx: RequestContext, Json(i
 
 /// Disconnects the tenant's Jira site: the built-in tracker is used again.
 #[utoipa::path(delete, path = "/api/admin/jira", tag = "admin", responses((status = 204), (status = 403, body = ApiError), (status = 404, body = ApiError)))]
-async fn disconnect_jira(State(state): State<AppState>, ctx: RequestContext) -> Result<StatusCode> {
+async fn disconnect_jira(State(state): State<TrackerRoutes>, ctx: RequestContext) -> Result<StatusCode> {
     require_admin(&ctx)?;
     state.trackers.disconnect(&ctx.tenant_id).await.map_err(api)?;
     Ok(StatusCode::NO_CONTENT)
@@ -130,7 +127,7 @@ async fn disconnect_jira(State(state): State<AppState>, ctx: RequestContext) -> 
 /// Signs in to the tenant's Jira site and lists its projects once.
 #[utoipa::path(post, path = "/api/admin/jira/test", tag = "admin",
     responses((status = 200, body = JiraTest), (status = 403, body = ApiError), (status = 404, body = ApiError), (status = 502, body = ApiError)))]
-async fn test_jira(State(state): State<AppState>, ctx: RequestContext) -> Result<Json<JiraTest>> {
+async fn test_jira(State(state): State<TrackerRoutes>, ctx: RequestContext) -> Result<Json<JiraTest>> {
     require_admin(&ctx)?;
     let count = state.trackers.test(&ctx.tenant_id, &ctx.user_id).await.map_err(api)?;
     Ok(Json(JiraTest { project_count: u32::try_from(count).unwrap_or(u32::MAX) }))
@@ -140,8 +137,8 @@ async fn test_jira(State(state): State<AppState>, ctx: RequestContext) -> Result
 /// proxy it is the one address to trust. Else the origin the browser says the page is on
 /// (the `Origin` its script cannot change), which serves a single machine; a forged one
 /// only names a callback Atlassian does not know.
-fn redirect_uri(config: &Config, headers: &HeaderMap) -> std::result::Result<String, ConnectionError> {
-    let configured = config.files.public_url.as_deref().map(str::trim).filter(|u| !u.is_empty());
+fn redirect_uri(public_url: &str, headers: &HeaderMap) -> std::result::Result<String, ConnectionError> {
+    let configured = Some(public_url.trim()).filter(|u| !u.is_empty());
     let base = match configured {
         Some(url) => url.trim_end_matches('/').to_owned(),
         None => headers
@@ -179,7 +176,7 @@ fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
         (status = 400, body = ApiError), (status = 403, body = ApiError),
         (status = 404, body = ApiError, description = "`jira_oauth_unavailable`: the server has no OAuth app")))]
 async fn start_oauth(
-    State(state): State<AppState>,
+    State(state): State<TrackerRoutes>,
     ctx: RequestContext,
     headers: HeaderMap,
     Json(body): Json<JiraOAuthStart>,
@@ -188,7 +185,7 @@ async fn start_oauth(
     if !state.trackers.oauth_available() {
         return Err(api(ConnectionError::OAuthUnavailable));
     }
-    let redirect_uri = redirect_uri(&state.config, &headers).map_err(api)?;
+    let redirect_uri = redirect_uri(&state.public_url, &headers).map_err(api)?;
     let started = state.trackers.start_oauth(&ctx.tenant_id, &ctx.user_id, &redirect_uri, body.site.as_deref()).await.map_err(api)?;
     tracing::info!(tenant_id = %ctx.tenant_id, "started signing in with Atlassian for Jira");
     let cookie = browser_cookie(&started.browser_key, BROWSER_COOKIE_SECS, redirect_uri.starts_with("https:"));
@@ -201,7 +198,7 @@ async fn start_oauth(
 /// `state`, `expired`, `browser`, `forbidden`, `token`, `site`, `unavailable`, `failed`).
 #[utoipa::path(get, path = "/api/jira/oauth/callback", tag = "admin", params(OAuthCallback),
     responses((status = 303, description = "On to the issue-tracker page, saying how it went")))]
-async fn oauth_callback(State(state): State<AppState>, headers: HeaderMap, Query(callback): Query<OAuthCallback>) -> Response {
+async fn oauth_callback(State(state): State<TrackerRoutes>, headers: HeaderMap, Query(callback): Query<OAuthCallback>) -> Response {
     let outcome = async {
         let given = callback.state.as_deref().unwrap_or_default();
         let pending = state.trackers.take_oauth_state(given, cookie(&headers, BROWSER_COOKIE)).await?;
