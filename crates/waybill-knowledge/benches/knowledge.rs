@@ -120,7 +120,7 @@ fn ms(d: Duration) -> f64 {
 async fn store_in(folder: &std::path::Path) -> Store {
     let store = Store::connect(&format!("sqlite://{}?mode=rwc", folder.join("bench.db").display())).await.unwrap();
     store.migrate().await.unwrap();
-    FamilySet::new().with(Memory).with(Knowledge::default()).migrate(&store).await.unwrap();
+    FamilySet::new().with(Memory).with(Knowledge).migrate(&store).await.unwrap();
     store.ensure_tenant("t1", "Bench").await.unwrap();
     store.ensure_facility("t1", "f1", "Bench DC").await.unwrap();
     store

@@ -170,7 +170,6 @@ impl KnowledgeConfig {
 const INGESTION_LEASE: Duration = Duration::from_secs(30);
 
 /// The knowledge family.
-#[derive(Default)]
 pub struct Knowledge;
 
 impl Family for Knowledge {
