@@ -1,13 +1,31 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense, lazy } from "react";
 import { Navigate } from "react-router";
 import { savedSidebarOpen } from "../chat/savedPreferences";
 import { PageLoading } from "../components/PageLoading";
+import type { AppPage } from "../tools/types";
+import { hasRole, selectRoles } from "./roles";
 import { selectIsSignedIn, useAuthStore } from "./store";
+
+const DeniedPage = lazy(() => import("../components/DeniedPage"));
 
 /** Renders its children for a signed-in user; sends anyone else to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useAuthStore(selectIsSignedIn);
   return signedIn ? children : <Navigate to="/login" replace />;
+}
+
+/**
+ * Renders its children for a signed-in user with the page's role; anyone else reads whom
+ * the page is for, in the page's words, and its chunk is not loaded.
+ */
+export function RequireRole({ page, children }: { page: AppPage; children: ReactNode }) {
+  const allowed = useAuthStore((s) => hasRole(selectRoles(s), page.role));
+  if (allowed || page.role === "member") return children;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <DeniedPage denied={page.denied} />
+    </Suspense>
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ type Props = {
   body?: string;
 };
 
-/** What a member who is not an administrator sees on an administration page (/admin/users, /admin/systems). */
+/** What someone without a page's role sees there (the route table's refusal, and a page's answer to a 403): whom the page is for. */
 export function OnlyAdmins({ title, body }: Props) {
   const { t } = useTranslation();
   return (

@@ -2,14 +2,13 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { displayName } from "../auth/identity";
-import { selectIsAdmin } from "../auth/roles";
+import { selectRoles } from "../auth/roles";
 import { useAuthStore } from "../auth/store";
-import { selectMayOpenDesk } from "../tools/live_agent/desk/access";
 import { useLogout } from "../auth/useLogout";
 import type { UserInfo } from "../generated/UserInfo";
+import { menuFor } from "../pages/registry";
 import { Avatar } from "./Avatar";
-import { ChevronDown, HeadsetIcon, Icon, type IconProps, LogoutIcon, MemoryIcon } from "./icons";
-import { CubeIcon, DashboardIcon, ServerIcon, TrackerIcon, UsersIcon } from "./moreIcons";
+import { ChevronDown, LogoutIcon } from "./icons";
 
 const itemClass =
   "flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm text-slate-700 " +
@@ -22,15 +21,13 @@ type Props = {
 };
 
 /**
- * The signed-in user's name and avatar, opening a menu with Memory, Knowledge bases,
- * Dashboards, Issues, Agent desk (agents and administrators), Users, Business systems, BI
- * cubes and Issue tracker (administrators only) and Logout.
+ * The signed-in user's name and avatar, opening a menu with the pages the user's roles
+ * reach (the core's and the families', pages/registry.ts) and Logout.
  */
 export function UserMenu({ user, placement = "down" }: Props) {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
-  const isAdmin = useAuthStore(selectIsAdmin);
-  const mayOpenDesk = useAuthStore(selectMayOpenDesk);
+  const entries = menuFor(useAuthStore(selectRoles));
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -131,54 +128,12 @@ export function UserMenu({ user, placement = "down" }: Props) {
             <p className="truncate text-xs text-slate-500">{user.email}</p>
           </div>
           <div className="pt-1.5" role="none">
-            <Link
-              to="/admin/memories"
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClass}
-              onClick={() => setOpen(false)}
-            >
-              <MemoryIcon className="size-4 text-slate-500" />
-              {t("userMenu.memory")}
-            </Link>
-            <Link to="/admin/knowledge" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-              <BookIcon className="size-4 text-slate-500" />
-              {t("userMenu.knowledge")}
-            </Link>
-            <Link to="/dashboards" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-              <DashboardIcon className="size-4 text-slate-500" />
-              {t("userMenu.dashboards")}
-            </Link>
-            <Link to="/tracker" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-              <TrackerIcon className="size-4 text-slate-500" />
-              {t("userMenu.issues")}
-            </Link>
-            {mayOpenDesk && (
-              <Link to="/desk" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-                <HeadsetIcon className="size-4 text-slate-500" />
-                {t("desk.menu")}
+            {entries.map(({ path, label, icon: EntryIcon }) => (
+              <Link key={path} to={path} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+                <EntryIcon className="size-4 text-slate-500" />
+                {label(t)}
               </Link>
-            )}
-            {isAdmin && (
-              <>
-                <Link to="/admin/users" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-                  <UsersIcon className="size-4 text-slate-500" />
-                  {t("userMenu.users")}
-                </Link>
-                <Link to="/admin/systems" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-                  <ServerIcon className="size-4 text-slate-500" />
-                  {t("userMenu.systems")}
-                </Link>
-                <Link to="/admin/cubes" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-                  <CubeIcon className="size-4 text-slate-500" />
-                  {t("userMenu.cubes")}
-                </Link>
-                <Link to="/admin/tracker" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-                  <TrackerIcon className="size-4 text-slate-500" />
-                  {t("userMenu.tracker")}
-                </Link>
-              </>
-            )}
+            ))}
             <button
               type="button"
               role="menuitem"
@@ -194,15 +149,5 @@ export function UserMenu({ user, placement = "down" }: Props) {
         </div>
       )}
     </div>
-  );
-}
-
-/** An open book: the knowledge bases. */
-function BookIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 6.5C10 5 7 4.5 3.5 5v13c3.5-.5 6.5 0 8.5 1.5 2-1.5 5-2 8.5-1.5V5C17 4.5 14 5 12 6.5z" />
-      <path d="M12 6.5v13" />
-    </Icon>
   );
 }

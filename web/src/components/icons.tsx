@@ -84,15 +84,6 @@ export function PlugIcon(props: IconProps) {
   );
 }
 
-export function MemoryIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="4" y="6" width="16" height="12" rx="2" />
-      <path d="M8 10h8M8 14h5M8 3v3M16 3v3M8 18v3M16 18v3" />
-    </Icon>
-  );
-}
-
 export function LogoutIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -314,6 +305,16 @@ export function EyeOffIcon(props: IconProps) {
     <Icon {...props}>
       <path d="M10.6 5.1A9.8 9.8 0 0 1 12 5c6 0 9.5 7 9.5 7a16.4 16.4 0 0 1-2.6 3.5M6.6 6.6C3.9 8.4 2.5 12 2.5 12S6 19 12 19a9.3 9.3 0 0 0 5.4-1.6" />
       <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
+    </Icon>
+  );
+}
+
+export function UsersIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c.6-3.6 3.2-5.5 6.5-5.5s5.9 1.9 6.5 5.5" />
+      <path d="M16 4.8a3.3 3.3 0 0 1 0 6.4M18 14.8c2 .7 3.2 2.4 3.5 5.2" />
     </Icon>
   );
 }

@@ -67,16 +67,6 @@ export function CameraIcon(props: IconProps) {
   );
 }
 
-export function UsersIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="9" cy="8" r="3.5" />
-      <path d="M2.5 20c.6-3.6 3.2-5.5 6.5-5.5s5.9 1.9 6.5 5.5" />
-      <path d="M16 4.8a3.3 3.3 0 0 1 0 6.4M18 14.8c2 .7 3.2 2.4 3.5 5.2" />
-    </Icon>
-  );
-}
-
 export function SearchIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -127,48 +117,6 @@ export function UploadIcon(props: IconProps) {
     <Icon {...props}>
       <path d="M12 16V4M7 9l5-5 5 5" />
       <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
-    </Icon>
-  );
-}
-
-export function ServerIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="3" y="4" width="18" height="7" rx="2" />
-      <rect x="3" y="13" width="18" height="7" rx="2" />
-      <path d="M7 7.5h.01M7 16.5h.01" />
-    </Icon>
-  );
-}
-
-/** Tiles of different sizes: a dashboard. */
-export function DashboardIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="3.5" y="3.5" width="7" height="9" rx="1.5" />
-      <rect x="13.5" y="3.5" width="7" height="5" rx="1.5" />
-      <rect x="13.5" y="11.5" width="7" height="9" rx="1.5" />
-      <rect x="3.5" y="15.5" width="7" height="5" rx="1.5" />
-    </Icon>
-  );
-}
-
-/** A cube drawn in three faces: a BI cube. */
-export function CubeIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 3 4 7.5v9L12 21l8-4.5v-9z" />
-      <path d="M4 7.5 12 12l8-4.5M12 12v9" />
-    </Icon>
-  );
-}
-
-/** A ticket, for the issue tracker. */
-export function TrackerIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 9V6a1 1 0 0 1 1-1h16a1 1 0 0 1 1 1v3a3 3 0 0 0 0 6v3a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-3a3 3 0 0 0 0-6z" />
-      <path d="M9 5v2M9 11v2M9 17v2" />
     </Icon>
   );
 }

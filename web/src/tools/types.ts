@@ -1,6 +1,9 @@
 import type { DeepPartial } from "ai";
+import type { TFunction } from "i18next";
 import type { ComponentType, ReactNode } from "react";
 import type { ViewerSpec } from "../artifacts/viewers/types";
+import type { PageRole } from "../auth/roles";
+import type { IconProps } from "../components/icons";
 import type { ToolName, ToolTypes } from "../generated/tools/ToolTypes";
 import { isRecord, str } from "../lib/values";
 
@@ -146,6 +149,43 @@ export type SampleChecks = { readonly [N in ToolName]?: (sample: OutputOf<N>) =>
 /** A family's English strings: nested objects of strings, written `as const`. */
 export type StringTree = { readonly [key: string]: string | StringTree };
 
+/** What someone signed in without a page's role reads there instead, in the page's words. */
+export type PageDenied = (t: TFunction) => { title: string; body: string };
+
+/**
+ * A signed-in page beside the chat: its address (`/admin/memories`, `/tracker/browse/:key`),
+ * its code — a chunk of its own, loaded when the page is first opened — and who may open it.
+ * A page for agents or administrators says in its own words whom it is for: anyone else
+ * reads that (`denied`) and never loads the chunk.
+ */
+export type AppPage = {
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+} & ({ role: "member" } | { role: Exclude<PageRole, "member">; denied: PageDenied });
+
+/**
+ * An entry of the user menu: the page it opens, its words (from the family's strings:
+ * `(t) => t("memory.page.menu")`), its icon, who sees it, and its place (lower first; the
+ * core's users page is 60, the administrators' pages come after it).
+ */
+export type MenuEntry = {
+  path: string;
+  label: (t: TFunction) => string;
+  icon: ComponentType<IconProps>;
+  role: PageRole;
+  order: number;
+};
+
+/**
+ * What a family adds around the chat (`tools/<family>/pages.ts`): its pages and the user
+ * menu's entries to them. The route table and the menu read these files by folder, so they
+ * never load the family's cards.
+ */
+export type FamilyPages = {
+  pages: readonly AppPage[];
+  menu?: readonly MenuEntry[];
+};
+
 /**
  * The web half of a tool family (`tools/<family>/family.ts`), registered by one line in
  * tools/families.ts whose export name is the family's name.
@@ -166,6 +206,8 @@ export type ToolFamily<Strings extends StringTree = StringTree> = {
    * (the live agent's connect button, spec 001 §2.1), by tool name.
    */
   messageFooters?: Readonly<Record<string, ComponentType>>;
+  /** Its pages and user-menu entries: the default export of its `pages.ts`. */
+  pages?: FamilyPages;
 };
 
 /**

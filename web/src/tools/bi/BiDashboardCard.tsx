@@ -2,7 +2,7 @@ import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { openArtifact } from "../../artifacts/store";
 import type { IconProps } from "../../components/icons";
-import { DashboardIcon, ExternalLinkIcon, PanelRightIcon } from "../../components/moreIcons";
+import { ExternalLinkIcon, PanelRightIcon } from "../../components/moreIcons";
 import type { TileKind } from "../../generated/bi/TileKind";
 import { safeLinkUrl } from "../../markdown/urls";
 import { ToolCardShell } from "../shell/ToolCardShell";
@@ -11,6 +11,7 @@ import { withoutPrefix } from "./bi";
 import { askedName, askedTiles, dashboardArtifact, readDashboard } from "./dashboard";
 import { numberFormatter } from "./format";
 import { BarChartIcon, KpiIcon, LineChartIcon, QueryIcon, StackedBarIcon } from "./icons";
+import { DashboardIcon } from "./pageIcons";
 import { LABEL } from "./parts";
 
 const KIND_ICONS: Record<TileKind, (props: IconProps) => ReactNode> = {

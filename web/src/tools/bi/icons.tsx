@@ -2,16 +2,6 @@ import { Icon, type IconProps } from "../../components/icons";
 
 /** The BI card's icons (the stroke style of components/icons.tsx), one per kind of tool. */
 
-/** A cube: the catalogue of cubes and a cube's schema. */
-export function CubeIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 3 4 7.5v9L12 21l8-4.5v-9z" />
-      <path d="M4 7.5 12 12l8-4.5M12 12v9" />
-    </Icon>
-  );
-}
-
 /** A list with markers: a cube's enum fields and their values. */
 export function EnumIcon(props: IconProps) {
   return (
@@ -33,7 +23,6 @@ export function QueryIcon(props: IconProps) {
     </Icon>
   );
 }
-
 
 /** A sheet with a folded corner: the file an export is written to. */
 export function SheetIcon(props: IconProps) {

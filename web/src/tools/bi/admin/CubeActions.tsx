@@ -22,19 +22,19 @@ export function CubeActions({ cube, onAction, align = "end" }: Props) {
   const act = (action: CubeAction) => () => onAction(action, cube);
   return (
     <div className={`flex flex-wrap items-center gap-1.5 ${align === "end" ? "justify-end" : "justify-start"}`}>
-      <button type="button" className={small} onClick={act("view")} aria-label={t("adminCubes.viewFor", { name: cube.name })}>
+      <button type="button" className={small} onClick={act("view")} aria-label={t("bi.admin.viewFor", { name: cube.name })}>
         <EyeIcon className="size-3.5 text-slate-500" />
-        {t("adminCubes.view")}
+        {t("bi.admin.view")}
       </button>
       {!cube.shipped && (
         <>
-          <button type="button" className={small} onClick={act("replace")} aria-label={t("adminCubes.replaceFor", { name: cube.name })}>
+          <button type="button" className={small} onClick={act("replace")} aria-label={t("bi.admin.replaceFor", { name: cube.name })}>
             <UploadIcon className="size-3.5 text-slate-500" />
-            {t("adminCubes.replace")}
+            {t("bi.admin.replace")}
           </button>
-          <button type="button" className={danger} onClick={act("remove")} aria-label={t("adminCubes.removeFor", { name: cube.name })}>
+          <button type="button" className={danger} onClick={act("remove")} aria-label={t("bi.admin.removeFor", { name: cube.name })}>
             <TrashIcon className="size-3.5" />
-            {t("adminCubes.remove")}
+            {t("bi.admin.remove")}
           </button>
         </>
       )}

@@ -20,8 +20,8 @@ export function CubeFileDialog({ cube, onClose }: Props) {
     <Dialog
       open={cube !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={cube ? t("adminCubes.file.title", { name: cube.name }) : ""}
-      description={cube ? t(cube.shipped ? "adminCubes.file.shippedNote" : "adminCubes.file.ownNote") : undefined}
+      title={cube ? t("bi.admin.file.title", { name: cube.name }) : ""}
+      description={cube ? t(cube.shipped ? "bi.admin.file.shippedNote" : "bi.admin.file.ownNote") : undefined}
       size="large"
       testId="cube-file-dialog"
     >
@@ -38,14 +38,14 @@ function CubeFile({ name }: { name: string }) {
     content = (
       <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-500">
         <Spinner className="size-4" />
-        {t("adminCubes.file.loading")}
+        {t("bi.admin.file.loading")}
       </p>
     );
   } else if (file.isError) {
     content = (
       <div role="alert" className="flex flex-wrap items-center gap-3 py-6 text-sm text-red-800">
         <AlertIcon className="size-5 shrink-0" />
-        <span>{t("adminCubes.file.loadFailed")}</span>
+        <span>{t("bi.admin.file.loadFailed")}</span>
         <button type="button" className={buttonClass.secondary} onClick={() => void file.refetch()}>
           {t("chat.retry")}
         </button>
@@ -59,7 +59,7 @@ function CubeFile({ name }: { name: string }) {
       {content}
       <div className="flex justify-end">
         <DialogClose type="button" className={buttonClass.secondary}>
-          {t("adminCubes.file.close")}
+          {t("bi.admin.file.close")}
         </DialogClose>
       </div>
     </div>
@@ -80,15 +80,15 @@ function YamlView({ file }: { file: CubeFileText }) {
         <span className="flex gap-2">
           <button type="button" className={`${buttonClass.secondary} gap-1.5`} onClick={() => void copy(file.yaml)}>
             {copied ? <CheckIcon className="size-4 text-teal-600" /> : <CopyIcon className="size-4 text-slate-500" />}
-            {copied ? t("adminCubes.file.copied") : t("adminCubes.file.copy")}
+            {copied ? t("bi.admin.file.copied") : t("bi.admin.file.copy")}
           </button>
-          <a href={downloadHref(file.yaml)} download={file.fileName} className={`${buttonClass.secondary} gap-1.5`} aria-label={t("adminCubes.file.downloadLabel", { fileName: file.fileName })}>
+          <a href={downloadHref(file.yaml)} download={file.fileName} className={`${buttonClass.secondary} gap-1.5`} aria-label={t("bi.admin.file.downloadLabel", { fileName: file.fileName })}>
             <DownloadIcon className="size-4 text-slate-500" />
-            {t("adminCubes.file.download")}
+            {t("bi.admin.file.download")}
           </a>
         </span>
       </div>
-      {refused && <p className="text-xs text-amber-800">{t("adminCubes.file.copyRefused")}</p>}
+      {refused && <p className="text-xs text-amber-800">{t("bi.admin.file.copyRefused")}</p>}
       <pre className="max-h-[60vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-relaxed text-slate-800" data-testid="cube-yaml">
         {file.yaml}
       </pre>

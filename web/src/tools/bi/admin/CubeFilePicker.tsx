@@ -36,13 +36,13 @@ export function CubeFilePicker({ onPick, disabled = false }: Props) {
       input.value = "";
       setRefusal(text);
     };
-    if (!EXTENSIONS.test(chosen.name)) return refuse(t("adminCubes.upload.fileType", { name: chosen.name }));
-    if (chosen.size > MAX_CUBE_BYTES) return refuse(t("adminCubes.upload.fileTooLarge", { name: chosen.name, size: formatBytes(chosen.size, 1) }));
+    if (!EXTENSIONS.test(chosen.name)) return refuse(t("bi.admin.upload.fileType", { name: chosen.name }));
+    if (chosen.size > MAX_CUBE_BYTES) return refuse(t("bi.admin.upload.fileTooLarge", { name: chosen.name, size: formatBytes(chosen.size, 1) }));
     setReading(true);
     try {
       onPick({ name: chosen.name, text: await chosen.text() });
     } catch {
-      refuse(t("adminCubes.upload.fileUnreadable", { name: chosen.name }));
+      refuse(t("bi.admin.upload.fileUnreadable", { name: chosen.name }));
     } finally {
       setReading(false);
     }
@@ -51,7 +51,7 @@ export function CubeFilePicker({ onPick, disabled = false }: Props) {
   return (
     <div>
       <label htmlFor={ids.input} className={labelClass}>
-        {t("adminCubes.upload.file")}
+        {t("bi.admin.upload.file")}
       </label>
       <input
         id={ids.input}
@@ -64,7 +64,7 @@ export function CubeFilePicker({ onPick, disabled = false }: Props) {
         className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50"
       />
       <p id={ids.hint} className={hintClass}>
-        {t("adminCubes.upload.fileHint")}
+        {t("bi.admin.upload.fileHint")}
       </p>
       {refusal && (
         <p id={ids.error} className={fieldErrorClass}>

@@ -17,7 +17,7 @@ export function CubeOutcome({ upload }: { upload: ReturnType<typeof useUploadCub
       <p role="status" className="flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900" data-testid="cube-check">
         <CheckIcon className="mt-0.5 size-4 shrink-0" />
         <span className="min-w-0 break-words">
-          {t("adminCubes.upload.valid", { title: cube.title, name: cube.name, rows: new Intl.NumberFormat(i18n.language).format(rows) })}
+          {t("bi.admin.upload.valid", { title: cube.title, name: cube.name, rows: new Intl.NumberFormat(i18n.language).format(rows) })}
         </span>
       </p>
     );
@@ -27,8 +27,8 @@ export function CubeOutcome({ upload }: { upload: ReturnType<typeof useUploadCub
       <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800" data-testid="cube-refusal">
         <AlertIcon className="mt-0.5 size-4 shrink-0" />
         <div className="min-w-0">
-          <p className="font-semibold">{upload.variables.checkOnly ? t("adminCubes.upload.checkFailed") : t("adminCubes.upload.saveFailed")}</p>
-          <p className="mt-0.5 break-words whitespace-pre-wrap">{errorText(upload.error, t("adminCubes.errorGeneric"))}</p>
+          <p className="font-semibold">{upload.variables.checkOnly ? t("bi.admin.upload.checkFailed") : t("bi.admin.upload.saveFailed")}</p>
+          <p className="mt-0.5 break-words whitespace-pre-wrap">{errorText(upload.error, t("bi.admin.errorGeneric"))}</p>
         </div>
       </div>
     );

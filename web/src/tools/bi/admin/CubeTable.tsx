@@ -16,7 +16,7 @@ export function CubeTable({ cubes, now, onAction }: CubeViewProps) {
   const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase";
   return (
     <table className="w-full table-fixed text-sm">
-      <caption className="sr-only">{t("adminCubes.title")}</caption>
+      <caption className="sr-only">{t("bi.admin.title")}</caption>
       <colgroup>
         <col className="w-[26%]" />
         <col />
@@ -26,12 +26,12 @@ export function CubeTable({ cubes, now, onAction }: CubeViewProps) {
       </colgroup>
       <thead className="border-b border-slate-200 bg-slate-50">
         <tr>
-          <th scope="col" className={th}>{t("adminCubes.column.cube")}</th>
-          <th scope="col" className={th}>{t("adminCubes.column.description")}</th>
-          <th scope="col" className={th}>{t("adminCubes.column.table")}</th>
-          <th scope="col" className={th}>{t("adminCubes.column.contents")}</th>
+          <th scope="col" className={th}>{t("bi.admin.column.cube")}</th>
+          <th scope="col" className={th}>{t("bi.admin.column.description")}</th>
+          <th scope="col" className={th}>{t("bi.admin.column.table")}</th>
+          <th scope="col" className={th}>{t("bi.admin.column.contents")}</th>
           <th scope="col" className={th}>
-            <span className="sr-only">{t("adminCubes.column.actions")}</span>
+            <span className="sr-only">{t("bi.admin.column.actions")}</span>
           </th>
         </tr>
       </thead>

@@ -21,8 +21,8 @@ export function CubeUploadDialog({ open, cube, onClose, onDone }: Props) {
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={cube ? t("adminCubes.upload.replaceTitle", { name: cube.name }) : t("adminCubes.upload.addTitle")}
-      description={t("adminCubes.upload.intro")}
+      title={cube ? t("bi.admin.upload.replaceTitle", { name: cube.name }) : t("bi.admin.upload.addTitle")}
+      description={t("bi.admin.upload.intro")}
       size="large"
       testId="cube-upload-dialog"
     >
@@ -39,7 +39,7 @@ function ReplaceForm({ name, onDone }: { name: string; onDone: (text: string) =>
     return (
       <p role="status" className="mt-4 flex items-center gap-2 py-6 text-sm text-slate-500">
         <Spinner className="size-4" />
-        {t("adminCubes.file.loading")}
+        {t("bi.admin.file.loading")}
       </p>
     );
   }
@@ -47,7 +47,7 @@ function ReplaceForm({ name, onDone }: { name: string; onDone: (text: string) =>
     return (
       <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 py-6 text-sm text-red-800">
         <AlertIcon className="size-5 shrink-0" />
-        <span>{t("adminCubes.file.loadFailed")}</span>
+        <span>{t("bi.admin.file.loadFailed")}</span>
         <button type="button" className={buttonClass.secondary} onClick={() => void file.refetch()}>
           {t("chat.retry")}
         </button>

@@ -41,7 +41,7 @@ export function CubeUploadForm({ initial, onDone }: Props) {
     const body: CubeUpload = { yaml, ...(fileName.trim() ? { fileName: fileName.trim() } : {}), ...(checkOnly ? { checkOnly } : {}) };
     upload.mutate(body, {
       onSuccess: (result) => {
-        if (result.saved) onDone(t(result.replaced ? "adminCubes.replaced" : "adminCubes.added", { name: result.cube.name }));
+        if (result.saved) onDone(t(result.replaced ? "bi.admin.replaced" : "bi.admin.added", { name: result.cube.name }));
       },
     });
   };
@@ -64,7 +64,7 @@ export function CubeUploadForm({ initial, onDone }: Props) {
       />
       <div>
         <label htmlFor={ids.yaml} className={labelClass}>
-          {t("adminCubes.upload.yaml")}
+          {t("bi.admin.upload.yaml")}
         </label>
         <textarea
           id={ids.yaml}
@@ -80,13 +80,13 @@ export function CubeUploadForm({ initial, onDone }: Props) {
         />
         {tooLarge && (
           <p id={ids.yamlError} className={fieldErrorClass}>
-            {t("adminCubes.upload.textTooLarge", { size: formatBytes(bytes, 1) })}
+            {t("bi.admin.upload.textTooLarge", { size: formatBytes(bytes, 1) })}
           </p>
         )}
       </div>
       <div>
         <label htmlFor={ids.fileName} className={labelClass}>
-          {t("adminCubes.upload.fileName")}
+          {t("bi.admin.upload.fileName")}
         </label>
         <input
           id={ids.fileName}
@@ -102,7 +102,7 @@ export function CubeUploadForm({ initial, onDone }: Props) {
           className={`${inputClass} font-mono text-[13px]`}
         />
         <p id={ids.fileNameHint} className={hintClass}>
-          {t("adminCubes.upload.fileNameHint")}
+          {t("bi.admin.upload.fileNameHint")}
         </p>
       </div>
 
@@ -114,11 +114,11 @@ export function CubeUploadForm({ initial, onDone }: Props) {
         </DialogClose>
         <button type="button" className={`${buttonClass.secondary} gap-2 disabled:cursor-not-allowed disabled:opacity-50`} onClick={() => send(true)} disabled={!ready} data-testid="cube-check-button">
           {pending && upload.variables?.checkOnly && <Spinner className="size-4" />}
-          {pending && upload.variables?.checkOnly ? t("adminCubes.upload.checking") : t("adminCubes.upload.check")}
+          {pending && upload.variables?.checkOnly ? t("bi.admin.upload.checking") : t("bi.admin.upload.check")}
         </button>
         <button type="submit" className={`${buttonClass.primary} gap-2`} disabled={!ready}>
           {pending && !upload.variables?.checkOnly && <Spinner className="size-4" />}
-          {pending && !upload.variables?.checkOnly ? t("adminCubes.upload.saving") : t("adminCubes.upload.save")}
+          {pending && !upload.variables?.checkOnly ? t("bi.admin.upload.saving") : t("bi.admin.upload.save")}
         </button>
       </div>
     </form>

@@ -10,18 +10,18 @@ export function CubeOrigin({ cube, now }: { cube: CubeFileInfo; now: number }) {
   const { t, i18n } = useTranslation();
   if (cube.shipped) {
     return (
-      <span className={`${badge} whitespace-nowrap bg-slate-100 text-slate-700 ring-slate-500/20`} title={t("adminCubes.shippedHint")}>
-        {t("adminCubes.shipped")}
+      <span className={`${badge} whitespace-nowrap bg-slate-100 text-slate-700 ring-slate-500/20`} title={t("bi.admin.shippedHint")}>
+        {t("bi.admin.shipped")}
       </span>
     );
   }
   const email = cube.updatedBy ?? "";
   const look = `${badge} font-medium break-all bg-teal-50 text-teal-800 ring-teal-600/20`;
-  if (cube.updatedAt === null) return <span className={look}>{t("adminCubes.addedByWhom", { email })}</span>;
+  if (cube.updatedAt === null) return <span className={look}>{t("bi.admin.addedByWhom", { email })}</span>;
   const at = new Date(cube.updatedAt).toISOString();
   return (
     <time dateTime={at} title={formatDateTime(at, i18n.language)} className={look}>
-      {t("adminCubes.addedBy", { email, age: formatAge(cube.updatedAt, now, i18n.language) })}
+      {t("bi.admin.addedBy", { email, age: formatAge(cube.updatedAt, now, i18n.language) })}
     </time>
   );
 }
@@ -33,7 +33,7 @@ export function CubeProblem({ problem }: { problem: string }) {
     <p className="mt-1.5 flex items-start gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900 ring-1 ring-amber-600/20 ring-inset" data-testid="cube-problem">
       <AlertIcon className="mt-px size-3.5 shrink-0" />
       <span className="min-w-0 break-words">
-        <span className="font-semibold">{t("adminCubes.notInUse")}</span> {problem}
+        <span className="font-semibold">{t("bi.admin.notInUse")}</span> {problem}
       </span>
     </p>
   );
@@ -68,12 +68,12 @@ export function CubeContents({ cube }: { cube: CubeFileInfo }) {
   return (
     <span className="block min-w-0 text-slate-700">
       <span className="block">
-        <span className="whitespace-nowrap">{t("adminCubes.measures", { n: cube.measures.length })}</span> ·{" "}
-        <span className="whitespace-nowrap">{t("adminCubes.dimensions", { n: cube.dimensions.length })}</span>
+        <span className="whitespace-nowrap">{t("bi.admin.measures", { n: cube.measures.length })}</span> ·{" "}
+        <span className="whitespace-nowrap">{t("bi.admin.dimensions", { n: cube.dimensions.length })}</span>
       </span>
       {cube.joins.length > 0 && (
         <span className="block text-xs break-words text-slate-500">
-          {t("adminCubes.joins")} <span className="font-mono">{cube.joins.join(", ")}</span>
+          {t("bi.admin.joins")} <span className="font-mono">{cube.joins.join(", ")}</span>
         </span>
       )}
     </span>

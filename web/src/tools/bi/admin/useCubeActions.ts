@@ -29,8 +29,8 @@ export function useCubeActions() {
     if (!removing) return;
     const { name } = removing;
     remove.mutate(name, {
-      onSuccess: () => setNotice({ tone: "success", text: t("adminCubes.removed", { name }) }),
-      onError: (error) => setNotice({ tone: "error", text: errorText(error, t("adminCubes.errorGeneric")) }),
+      onSuccess: () => setNotice({ tone: "success", text: t("bi.admin.removed", { name }) }),
+      onError: (error) => setNotice({ tone: "error", text: errorText(error, t("bi.admin.errorGeneric")) }),
     });
   }, [errorText, remove, removing, t]);
 

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckIcon, CopyIcon, MoreIcon, TrashIcon } from "../../../components/icons";
-import { BanIcon, DashboardIcon, ExternalLinkIcon, LinkIcon } from "../../../components/moreIcons";
+import { BanIcon, ExternalLinkIcon, LinkIcon } from "../../../components/moreIcons";
+import { DashboardIcon } from "../pageIcons";
 import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../../../components/ui/Menu";
 import { useCopy } from "../../../components/useCopy";
 import type { DashboardInfo } from "../../../generated/bi/DashboardInfo";
@@ -48,39 +49,39 @@ export function DashboardRow({ dashboard, now, onAction, onCopyRefused }: Props)
       <div className="min-w-0 flex-1 basis-48">
         <p className="font-medium text-slate-900 wrap-anywhere">{name}</p>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-slate-500">
-          <span>{t("dashboards.tiles", { n: dashboard.tileCount })}</span>
+          <span>{t("bi.dashboards.tiles", { n: dashboard.tileCount })}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={created} title={formatDateTime(created, i18n.language)}>
-            {t("dashboards.created", { age: formatAge(dashboard.createdAt, now, i18n.language) })}
+            {t("bi.dashboards.created", { age: formatAge(dashboard.createdAt, now, i18n.language) })}
           </time>
           {!link && (
             <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600" data-testid="dashboard-no-link">
-              {t("dashboards.noLink")}
+              {t("bi.dashboards.noLink")}
             </span>
           )}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1.5">
         {link && (
-          <a href={inLanguage(link, i18n.language)} target="_blank" rel="noopener noreferrer" className={small} aria-label={t("dashboards.openLabel", { name })}>
+          <a href={inLanguage(link, i18n.language)} target="_blank" rel="noopener noreferrer" className={small} aria-label={t("bi.dashboards.openLabel", { name })}>
             <ExternalLinkIcon className="size-3.5 text-slate-500" />
-            {t("dashboards.open")}
+            {t("bi.dashboards.open")}
           </a>
         )}
         {link && (
-          <button type="button" className={small} onClick={() => void copy(absoluteLink(link))} aria-label={t("dashboards.copyLabel", { name })}>
+          <button type="button" className={small} onClick={() => void copy(absoluteLink(link))} aria-label={t("bi.dashboards.copyLabel", { name })}>
             {copied ? <CheckIcon className="size-3.5 text-teal-600" /> : <CopyIcon className="size-3.5 text-slate-500" />}
-            {copied ? t("dashboards.copied") : t("dashboards.copy")}
+            {copied ? t("bi.dashboards.copied") : t("bi.dashboards.copy")}
           </button>
         )}
         {chatId && (
           <Link to={`/?chat=${encodeURIComponent(chatId)}`} className={small}>
-            {t("dashboards.openChat")}
+            {t("bi.dashboards.openChat")}
           </Link>
         )}
         <MenuRoot modal={false}>
           <MenuTrigger
-            aria-label={t("dashboards.actionsFor", { name })}
+            aria-label={t("bi.dashboards.actionsFor", { name })}
             className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100"
           >
             <MoreIcon className="size-5" />
@@ -88,18 +89,18 @@ export function DashboardRow({ dashboard, now, onAction, onCopyRefused }: Props)
           <MenuContent align="end">
             <MenuItem onSelect={act("renew")}>
               <LinkIcon className="size-4 text-slate-500" />
-              {t("dashboards.newLink")}
+              {t("bi.dashboards.newLink")}
             </MenuItem>
             {link && (
               <MenuItem onSelect={act("revoke")}>
                 <BanIcon className="size-4 text-slate-500" />
-                {t("dashboards.revoke")}
+                {t("bi.dashboards.revoke")}
               </MenuItem>
             )}
             <MenuSeparator />
             <MenuItem tone="danger" onSelect={act("delete")}>
               <TrashIcon className="size-4" />
-              {t("dashboards.delete")}
+              {t("bi.dashboards.delete")}
             </MenuItem>
           </MenuContent>
         </MenuRoot>

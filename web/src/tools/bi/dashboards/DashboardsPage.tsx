@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DashboardIcon } from "../../../components/moreIcons";
+import { DashboardIcon } from "../pageIcons";
 import { NoticeBanner } from "../../../components/NoticeBanner";
 import { SignedInLayout } from "../../../components/SignedInLayout";
 import { ConfirmDialog } from "../../../components/ui/Dialog";
@@ -33,22 +33,22 @@ function Dashboards() {
 
   let content;
   if (list.isPending) {
-    content = <ListLoading label={t("dashboards.loading")} />;
+    content = <ListLoading label={t("bi.dashboards.loading")} />;
   } else if (list.isError && !list.data) {
-    content = <ListLoadFailed label={t("dashboards.loadFailed")} onRetry={() => void list.refetch()} />;
+    content = <ListLoadFailed label={t("bi.dashboards.loadFailed")} onRetry={() => void list.refetch()} />;
   } else if (dashboards.length === 0) {
     content = (
       <div className="mx-auto flex max-w-xl flex-col items-center px-6 py-12 text-center">
         <span className="grid size-12 place-items-center rounded-xl bg-violet-50 text-violet-600">
           <DashboardIcon className="size-6" />
         </span>
-        <h2 className="mt-4 text-lg font-semibold text-navy-950">{t("dashboards.emptyTitle")}</h2>
-        <p className="mt-2 text-sm text-slate-600">{t("dashboards.emptyBody")}</p>
+        <h2 className="mt-4 text-lg font-semibold text-navy-950">{t("bi.dashboards.emptyTitle")}</h2>
+        <p className="mt-2 text-sm text-slate-600">{t("bi.dashboards.emptyBody")}</p>
       </div>
     );
   } else {
     content = (
-      <ul className="divide-y divide-slate-100" aria-label={t("dashboards.title")}>
+      <ul className="divide-y divide-slate-100" aria-label={t("bi.dashboards.title")}>
         {dashboards.map((dashboard) => (
           <DashboardRow key={dashboard.id} dashboard={dashboard} now={now} onAction={actions.onAction} onCopyRefused={actions.copyRefused} />
         ))}
@@ -61,9 +61,9 @@ function Dashboards() {
       <BackToChat />
       <div className="mt-4">
         <h1 id="dashboards-title" className="text-2xl font-semibold tracking-tight text-navy-950">
-          {t("dashboards.title")}
+          {t("bi.dashboards.title")}
         </h1>
-        <p className="mt-1 text-sm text-slate-600">{t("dashboards.subtitle")}</p>
+        <p className="mt-1 text-sm text-slate-600">{t("bi.dashboards.subtitle")}</p>
       </div>
 
       {actions.notice && (
@@ -79,9 +79,9 @@ function Dashboards() {
       <ConfirmDialog
         open={actions.revoking !== null}
         onOpenChange={(open) => !open && actions.stopRevoking()}
-        title={t("dashboards.revokeTitle")}
-        body={actions.revoking ? t("dashboards.revokeBody", { name: actions.revoking.name }) : ""}
-        confirmLabel={t("dashboards.revokeConfirm")}
+        title={t("bi.dashboards.revokeTitle")}
+        body={actions.revoking ? t("bi.dashboards.revokeBody", { name: actions.revoking.name }) : ""}
+        confirmLabel={t("bi.dashboards.revokeConfirm")}
         cancelLabel={t("dialog.cancel")}
         onConfirm={actions.confirmRevoke}
         testId="revoke-dashboard-dialog"
@@ -89,9 +89,9 @@ function Dashboards() {
       <ConfirmDialog
         open={actions.deleting !== null}
         onOpenChange={(open) => !open && actions.stopDeleting()}
-        title={t("dashboards.deleteTitle")}
-        body={actions.deleting ? t("dashboards.deleteBody", { name: actions.deleting.name }) : ""}
-        confirmLabel={t("dashboards.deleteConfirm")}
+        title={t("bi.dashboards.deleteTitle")}
+        body={actions.deleting ? t("bi.dashboards.deleteBody", { name: actions.deleting.name }) : ""}
+        confirmLabel={t("bi.dashboards.deleteConfirm")}
         cancelLabel={t("dialog.cancel")}
         onConfirm={actions.confirmDelete}
         testId="delete-dashboard-dialog"

@@ -22,7 +22,7 @@ export function useDashboardActions() {
   const [revoking, setRevoking] = useState<DashboardInfo | null>(null);
   const [deleting, setDeleting] = useState<DashboardInfo | null>(null);
 
-  const failed = useCallback((error: unknown) => setNotice({ tone: "error", text: errorText(error, t("dashboards.errorGeneric")) }), [errorText, t]);
+  const failed = useCallback((error: unknown) => setNotice({ tone: "error", text: errorText(error, t("bi.dashboards.errorGeneric")) }), [errorText, t]);
 
   const onAction = useCallback(
     (action: DashboardAction, dashboard: DashboardInfo) => {
@@ -30,7 +30,7 @@ export function useDashboardActions() {
       switch (action) {
         case "renew":
           renew.mutate(dashboard.id, {
-            onSuccess: () => setNotice({ tone: "success", text: t("dashboards.renewed", { name: dashboard.name }) }),
+            onSuccess: () => setNotice({ tone: "success", text: t("bi.dashboards.renewed", { name: dashboard.name }) }),
             onError: failed,
           });
           break;
@@ -48,17 +48,17 @@ export function useDashboardActions() {
   const confirmRevoke = useCallback(() => {
     if (!revoking) return;
     const { id, name } = revoking;
-    revoke.mutate(id, { onSuccess: () => setNotice({ tone: "success", text: t("dashboards.revoked", { name }) }), onError: failed });
+    revoke.mutate(id, { onSuccess: () => setNotice({ tone: "success", text: t("bi.dashboards.revoked", { name }) }), onError: failed });
   }, [failed, revoke, revoking, t]);
 
   const confirmDelete = useCallback(() => {
     if (!deleting) return;
     const { id, name } = deleting;
-    remove.mutate(id, { onSuccess: () => setNotice({ tone: "success", text: t("dashboards.deleted", { name }) }), onError: failed });
+    remove.mutate(id, { onSuccess: () => setNotice({ tone: "success", text: t("bi.dashboards.deleted", { name }) }), onError: failed });
   }, [deleting, failed, remove, t]);
 
   /** The clipboard refused the link: it is shown instead, to copy by hand. */
-  const copyRefused = useCallback((link: string) => setNotice({ tone: "error", text: t("dashboards.copyRefused", { link }) }), [t]);
+  const copyRefused = useCallback((link: string) => setNotice({ tone: "error", text: t("bi.dashboards.copyRefused", { link }) }), [t]);
 
   return {
     onAction,

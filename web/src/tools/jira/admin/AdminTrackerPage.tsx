@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isForbidden } from "../../../api/client";
-import { selectCurrentTenant, selectIsAdmin } from "../../../auth/roles";
+import { selectCurrentTenant } from "../../../auth/roles";
 import { useAuthStore } from "../../../auth/store";
 import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
 import { NoticeBanner } from "../../../components/NoticeBanner";
@@ -18,16 +18,21 @@ import { useTrackerActions } from "./useTrackerActions";
 /**
  * `/admin/tracker`: which issue tracker the assistant uses, for the current tenant's
  * administrators, in the administration chunk: Waybill's own, or the company's Jira site,
- * to connect, test, change or disconnect. Anyone else is told that only administrators do.
+ * to connect, test, change or disconnect. The route table opens it to them alone
+ * (pages.ts); one whose grant is taken away while it is open is told that only
+ * administrators do.
  */
 export default function AdminTrackerPage() {
-  const isAdmin = useAuthStore(selectIsAdmin);
-  return <SignedInLayout>{isAdmin ? <TrackerAdministration /> : <TrackerOnlyForAdmins />}</SignedInLayout>;
+  return (
+    <SignedInLayout>
+      <TrackerAdministration />
+    </SignedInLayout>
+  );
 }
 
 function TrackerOnlyForAdmins() {
   const { t } = useTranslation();
-  return <OnlyAdmins title={t("adminTracker.onlyAdmins")} body={t("adminTracker.onlyAdminsBody")} />;
+  return <OnlyAdmins title={t("jira.admin.onlyAdmins")} body={t("jira.admin.onlyAdminsBody")} />;
 }
 
 function TrackerAdministration() {
@@ -44,9 +49,9 @@ function TrackerAdministration() {
   const oauthAvailable = jira.data?.oauthAvailable ?? false;
   let content;
   if (jira.isPending) {
-    content = <ListLoading label={t("adminTracker.loading")} />;
+    content = <ListLoading label={t("jira.admin.loading")} />;
   } else if (jira.isError && !jira.data) {
-    content = <ListLoadFailed label={t("adminTracker.loadFailed")} onRetry={() => void jira.refetch()} />;
+    content = <ListLoadFailed label={t("jira.admin.loadFailed")} onRetry={() => void jira.refetch()} />;
   } else {
     content = (
       <div className="space-y-5 p-6">
@@ -71,9 +76,9 @@ function TrackerAdministration() {
       <BackToChat />
       <div className="mt-4 max-w-3xl">
         <h1 id="tracker-title" className="text-2xl font-semibold tracking-tight text-navy-950">
-          {t("adminTracker.title")}
+          {t("jira.admin.title")}
         </h1>
-        <p className="mt-1 text-sm text-slate-600">{t("adminTracker.subtitle")}</p>
+        <p className="mt-1 text-sm text-slate-600">{t("jira.admin.subtitle")}</p>
       </div>
 
       {actions.notice && (
@@ -90,9 +95,9 @@ function TrackerAdministration() {
       <ConfirmDialog
         open={actions.disconnecting}
         onOpenChange={(open) => !open && actions.stopDisconnecting()}
-        title={t("adminTracker.disconnectTitle")}
-        body={connection ? t("adminTracker.disconnectBody", { baseUrl: connection.baseUrl, tenant: tenantName }) : ""}
-        confirmLabel={t("adminTracker.disconnectConfirm")}
+        title={t("jira.admin.disconnectTitle")}
+        body={connection ? t("jira.admin.disconnectBody", { baseUrl: connection.baseUrl, tenant: tenantName }) : ""}
+        confirmLabel={t("jira.admin.disconnectConfirm")}
         cancelLabel={t("dialog.cancel")}
         onConfirm={actions.confirmDisconnect}
         testId="disconnect-jira-dialog"

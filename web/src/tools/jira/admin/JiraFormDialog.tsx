@@ -32,8 +32,8 @@ export function JiraFormDialog({ open, connection, offerPastedOAuth, onClose, on
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={connection ? t("adminTracker.form.changeTitle") : t("adminTracker.form.connectTitle")}
-      description={t("adminTracker.form.intro")}
+      title={connection ? t("jira.admin.form.changeTitle") : t("jira.admin.form.connectTitle")}
+      description={t("jira.admin.form.intro")}
       size="wide"
       testId="jira-form-dialog"
     >
@@ -64,7 +64,7 @@ function JiraForm({ connection, offerPastedOAuth, onDone }: { connection: Connec
     // Take the reader to the first thing to fix, where its message is read out.
     if (first) return event.currentTarget.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
     save.mutate(inputOf(draft), {
-      onSuccess: (saved) => onDone(connection ? t("adminTracker.saved", { baseUrl: saved.baseUrl }) : t("adminTracker.connected", { baseUrl: saved.baseUrl })),
+      onSuccess: (saved) => onDone(connection ? t("jira.admin.saved", { baseUrl: saved.baseUrl }) : t("jira.admin.connected", { baseUrl: saved.baseUrl })),
     });
   };
 
@@ -73,9 +73,9 @@ function JiraForm({ connection, offerPastedOAuth, onDone }: { connection: Connec
       <fieldset disabled={pending} className="space-y-4">
         <TextField
           field="baseUrl"
-          label={t("adminTracker.form.baseUrl")}
-          hint={t("adminTracker.form.baseUrlHint")}
-          error={problems.baseUrl && t("adminTracker.form.baseUrlRequired")}
+          label={t("jira.admin.form.baseUrl")}
+          hint={t("jira.admin.form.baseUrlHint")}
+          error={problems.baseUrl && t("jira.admin.form.baseUrlRequired")}
           type="url"
           value={draft.baseUrl}
           onChange={(baseUrl) => set({ ...draft, baseUrl })}
@@ -85,26 +85,26 @@ function JiraForm({ connection, offerPastedOAuth, onDone }: { connection: Connec
           mono
         />
         <RadioCards
-          legend={t("adminTracker.form.flavour")}
+          legend={t("jira.admin.form.flavour")}
           value={draft.flavour}
           onChange={(flavour) => set(withFlavour(draft, flavour, offerPastedOAuth))}
           options={FLAVOURS}
-          label={(flavour) => t(`adminTracker.flavour.${flavour}`)}
-          hint={(flavour) => t(`adminTracker.form.flavourHint.${flavour}`)}
+          label={(flavour) => t(`jira.admin.flavour.${flavour}`)}
+          hint={(flavour) => t(`jira.admin.form.flavourHint.${flavour}`)}
         />
         <RadioCards
-          legend={t("adminTracker.form.signIn")}
+          legend={t("jira.admin.form.signIn")}
           value={draft.auth}
           onChange={(auth) => set({ ...draft, auth })}
           options={authChoices(draft, offerPastedOAuth)}
-          label={(auth) => t(`adminTracker.form.auth.${auth}`)}
-          hint={(auth) => t(`adminTracker.form.authHint.${auth}`)}
+          label={(auth) => t(`jira.admin.form.auth.${auth}`)}
+          hint={(auth) => t(`jira.admin.form.authHint.${auth}`)}
         />
         {needsEmail(draft) && (
           <TextField
             field="email"
-            label={t("adminTracker.form.email")}
-            error={problems.email && t("adminTracker.form.emailRequired")}
+            label={t("jira.admin.form.email")}
+            error={problems.email && t("jira.admin.form.emailRequired")}
             type="email"
             value={draft.email}
             onChange={(email) => set({ ...draft, email })}
@@ -115,9 +115,9 @@ function JiraForm({ connection, offerPastedOAuth, onDone }: { connection: Connec
         )}
         <TextField
           field="secret"
-          label={t("adminTracker.form.token")}
-          hint={keepsToken ? t("adminTracker.form.tokenKeep") : t("adminTracker.form.tokenHint")}
-          error={problems.secret && t("adminTracker.form.tokenRequired")}
+          label={t("jira.admin.form.token")}
+          hint={keepsToken ? t("jira.admin.form.tokenKeep") : t("jira.admin.form.tokenHint")}
+          error={problems.secret && t("jira.admin.form.tokenRequired")}
           type="password"
           value={draft.secret}
           onChange={(secret) => set({ ...draft, secret })}
@@ -128,7 +128,7 @@ function JiraForm({ connection, offerPastedOAuth, onDone }: { connection: Connec
 
       {save.isError && (
         <div className="mt-4">
-          <Refusal title={t("adminTracker.form.refused")} reason={errorText(save.error, t("adminTracker.errorGeneric"))} testId="jira-refusal" />
+          <Refusal title={t("jira.admin.form.refused")} reason={errorText(save.error, t("jira.admin.errorGeneric"))} testId="jira-refusal" />
         </div>
       )}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -137,7 +137,7 @@ function JiraForm({ connection, offerPastedOAuth, onDone }: { connection: Connec
         </DialogClose>
         <button type="submit" className={`${buttonClass.primary} gap-2`} disabled={pending}>
           {pending && <Spinner className="size-4" />}
-          {pending ? t("adminTracker.form.saving") : connection ? t("dialog.save") : t("adminTracker.form.connect")}
+          {pending ? t("jira.admin.form.saving") : connection ? t("dialog.save") : t("jira.admin.form.connect")}
         </button>
       </div>
     </form>

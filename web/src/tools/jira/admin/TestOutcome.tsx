@@ -15,10 +15,10 @@ export function TestOutcome({ test }: { test: ReturnType<typeof useTestJira> }) 
     return (
       <p role="status" className="flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900" data-testid="tracker-test-ok">
         <CheckIcon className="mt-0.5 size-4 shrink-0" />
-        <span className="min-w-0 break-words">{t("adminTracker.testOk", { count: test.data.projectCount })}</span>
+        <span className="min-w-0 break-words">{t("jira.admin.testOk", { count: test.data.projectCount })}</span>
       </p>
     );
   }
-  if (test.isError) return <Refusal title={t("adminTracker.testFailed")} reason={errorText(test.error, t("adminTracker.errorGeneric"))} testId="tracker-test-failed" />;
+  if (test.isError) return <Refusal title={t("jira.admin.testFailed")} reason={errorText(test.error, t("jira.admin.errorGeneric"))} testId="tracker-test-failed" />;
   return null;
 }

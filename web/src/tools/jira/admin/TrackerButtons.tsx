@@ -35,7 +35,7 @@ export function TrackerButtons({ connected, signedInWithAtlassian, atlassian, te
     atlassian.available && (
       <button type="button" className={`${className} gap-1.5 disabled:opacity-60`} onClick={atlassian.onStart} disabled={atlassian.opening} data-testid="tracker-connect-atlassian">
         {atlassian.opening ? <Spinner className="size-4" /> : <ExternalLinkIcon className="size-4" />}
-        {atlassian.opening ? t("adminTracker.oauth.opening") : label}
+        {atlassian.opening ? t("jira.admin.oauth.opening") : label}
       </button>
     );
   if (!connected) {
@@ -44,31 +44,31 @@ export function TrackerButtons({ connected, signedInWithAtlassian, atlassian, te
         <div className="flex flex-wrap gap-2">
           <button type="button" className={`${buttonClass.primary} gap-1.5`} onClick={onEdit} data-testid="tracker-connect">
             <PlugIcon className="size-4" />
-            {t("adminTracker.connect")}
+            {t("jira.admin.connect")}
           </button>
-          {signIn(t("adminTracker.oauth.connect"), buttonClass.secondary)}
+          {signIn(t("jira.admin.oauth.connect"), buttonClass.secondary)}
         </div>
-        {atlassian.available && <p className="text-xs text-slate-500">{t("adminTracker.oauth.hint")}</p>}
+        {atlassian.available && <p className="text-xs text-slate-500">{t("jira.admin.oauth.hint")}</p>}
       </div>
     );
   }
   return (
     <div className="flex flex-wrap gap-2">
       {signedInWithAtlassian ? (
-        signIn(t("adminTracker.oauth.reconnect"), buttonClass.secondary)
+        signIn(t("jira.admin.oauth.reconnect"), buttonClass.secondary)
       ) : (
         <button type="button" className={`${buttonClass.secondary} gap-1.5`} onClick={onEdit}>
           <PencilIcon className="size-4 text-slate-500" />
-          {t("adminTracker.change")}
+          {t("jira.admin.change")}
         </button>
       )}
       <button type="button" className={`${buttonClass.secondary} gap-1.5 disabled:opacity-60`} onClick={onTest} disabled={testing}>
         {testing ? <Spinner className="size-4" /> : <RefreshIcon className="size-4 text-slate-500" />}
-        {testing ? t("adminTracker.testing") : t("adminTracker.test")}
+        {testing ? t("jira.admin.testing") : t("jira.admin.test")}
       </button>
       <button type="button" className={danger} onClick={onDisconnect} disabled={disconnecting}>
         <TrashIcon className="size-4" />
-        {t("adminTracker.disconnect")}
+        {t("jira.admin.disconnect")}
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertIcon, CheckIcon } from "../../../components/icons";
-import { TrackerIcon } from "../../../components/moreIcons";
+import { TrackerIcon } from "../pageIcons";
 import type { ConnectionInfo } from "../../../generated/tracker/ConnectionInfo";
 import { formatAge, formatDateTime } from "../../../i18n/format";
 
@@ -19,13 +19,13 @@ export function TrackerStatus({ connection, tenantName, now, onUseSite }: Props)
   const { t } = useTranslation();
   if (!connection) {
     return (
-      <StatusFrame tone="builtIn" title={t("adminTracker.builtInTitle")} testId="tracker-built-in">
-        <p className="mt-1 text-sm text-slate-600">{t("adminTracker.builtInBody", { tenant: tenantName })}</p>
+      <StatusFrame tone="builtIn" title={t("jira.admin.builtInTitle")} testId="tracker-built-in">
+        <p className="mt-1 text-sm text-slate-600">{t("jira.admin.builtInBody", { tenant: tenantName })}</p>
       </StatusFrame>
     );
   }
   return (
-    <StatusFrame tone="jira" title={t("adminTracker.connectedTitle", { baseUrl: connection.baseUrl })} testId="tracker-jira">
+    <StatusFrame tone="jira" title={t("jira.admin.connectedTitle", { baseUrl: connection.baseUrl })} testId="tracker-jira">
       <JiraDetails connection={connection} now={now} onUseSite={onUseSite} />
     </StatusFrame>
   );
@@ -55,53 +55,53 @@ function JiraDetails({ connection, now, onUseSite }: { connection: ConnectionInf
   const { t, i18n } = useTranslation();
   const { auth, email, grant } = connection;
   const signIn = grant
-    ? t("adminTracker.signInAs.atlassian")
+    ? t("jira.admin.signInAs.atlassian")
     : auth === "apiToken"
       ? email
-        ? t("adminTracker.signInAs.apiToken", { email })
-        : t("adminTracker.form.auth.apiToken")
-      : t(`adminTracker.signInAs.${auth}`);
+        ? t("jira.admin.signInAs.apiToken", { email })
+        : t("jira.admin.form.auth.apiToken")
+      : t(`jira.admin.signInAs.${auth}`);
   const otherSites = grant?.sites.filter((site) => site.id !== grant.cloudId) ?? [];
   const at = new Date(connection.updatedAt).toISOString();
   return (
     <>
       <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-3">
         <div className="min-w-0">
-          <dt className={termClass}>{t("adminTracker.edition")}</dt>
-          <dd className="mt-0.5 text-slate-900">{t(`adminTracker.flavour.${connection.flavour}`)}</dd>
+          <dt className={termClass}>{t("jira.admin.edition")}</dt>
+          <dd className="mt-0.5 text-slate-900">{t(`jira.admin.flavour.${connection.flavour}`)}</dd>
         </div>
         <div className="min-w-0">
-          <dt className={termClass}>{t("adminTracker.signIn")}</dt>
+          <dt className={termClass}>{t("jira.admin.signIn")}</dt>
           <dd className="mt-0.5 break-words text-slate-900">{signIn}</dd>
         </div>
         {grant ? (
           <div className="min-w-0">
-            <dt className={termClass}>{t("adminTracker.access")}</dt>
+            <dt className={termClass}>{t("jira.admin.access")}</dt>
             <dd className="mt-0.5 text-slate-900" data-testid="tracker-access">
               {grant.expired ? (
                 <span className="inline-flex items-center gap-1.5 text-red-700">
                   <AlertIcon className="size-4" />
-                  {t("adminTracker.accessExpired")}
+                  {t("jira.admin.accessExpired")}
                 </span>
               ) : (
                 <span className="inline-flex items-center gap-1.5 text-emerald-800">
                   <CheckIcon className="size-4" />
-                  {t("adminTracker.accessRenewed")}
+                  {t("jira.admin.accessRenewed")}
                 </span>
               )}
             </dd>
           </div>
         ) : (
           <div className="min-w-0">
-            <dt className={termClass}>{t("adminTracker.token")}</dt>
+            <dt className={termClass}>{t("jira.admin.token")}</dt>
             <dd className="mt-0.5 text-slate-900" data-testid="tracker-token">
               {connection.hasSecret ? (
                 <span className="inline-flex items-center gap-1.5 text-emerald-800">
                   <CheckIcon className="size-4" />
-                  {t("adminTracker.tokenStored")}
+                  {t("jira.admin.tokenStored")}
                 </span>
               ) : (
-                t("adminTracker.tokenMissing")
+                t("jira.admin.tokenMissing")
               )}
             </dd>
           </div>
@@ -109,13 +109,13 @@ function JiraDetails({ connection, now, onUseSite }: { connection: ConnectionInf
       </dl>
       {otherSites.length > 0 && (
         <div className="mt-4 text-sm text-slate-600" data-testid="tracker-other-sites">
-          <p>{t("adminTracker.otherSites")}</p>
+          <p>{t("jira.admin.otherSites")}</p>
           <ul className="mt-1 flex flex-wrap gap-2">
             {otherSites.map((site) => (
               <li key={site.id} className="min-w-0">
                 {onUseSite ? (
                   <button type="button" className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium break-all text-slate-700 hover:bg-slate-50" onClick={() => onUseSite(site.url)}>
-                    {t("adminTracker.useSite", { site: site.url })}
+                    {t("jira.admin.useSite", { site: site.url })}
                   </button>
                 ) : (
                   <span className="break-all">{site.url}</span>
@@ -127,7 +127,7 @@ function JiraDetails({ connection, now, onUseSite }: { connection: ConnectionInf
       )}
       <p className="mt-4 text-xs text-slate-500">
         <time dateTime={at} title={formatDateTime(at, i18n.language)} className="break-all">
-          {t("adminTracker.setBy", { email: connection.updatedBy, age: formatAge(connection.updatedAt, now, i18n.language) })}
+          {t("jira.admin.setBy", { email: connection.updatedBy, age: formatAge(connection.updatedAt, now, i18n.language) })}
         </time>
       </p>
     </>

@@ -20,8 +20,8 @@ export function useTrackerActions() {
   const returned = useOAuthReturn();
   const [notice, setNotice] = useState<Notice | null>(() => {
     if (!returned) return null;
-    if (returned.outcome === "connected") return { tone: "success", text: t("adminTracker.oauth.connected") };
-    return { tone: "error", text: t("adminTracker.oauth.notConnected"), details: [t(`adminTracker.oauth.reason.${returned.reason}`)] };
+    if (returned.outcome === "connected") return { tone: "success", text: t("jira.admin.oauth.connected") };
+    return { tone: "error", text: t("jira.admin.oauth.notConnected"), details: [t(`jira.admin.oauth.reason.${returned.reason}`)] };
   });
   const [editing, setEditing] = useState(false);
   const [disconnecting, setDisconnecting] = useState(false);
@@ -46,7 +46,7 @@ export function useTrackerActions() {
     (site?: string) => {
       setNotice(null);
       start.mutate(site ? { site } : {}, {
-        onError: (error) => setNotice({ tone: "error", text: t("adminTracker.oauth.notConnected"), details: [errorText(error, t("adminTracker.errorGeneric"))] }),
+        onError: (error) => setNotice({ tone: "error", text: t("jira.admin.oauth.notConnected"), details: [errorText(error, t("jira.admin.errorGeneric"))] }),
       });
     },
     [errorText, start, t],
@@ -55,8 +55,8 @@ export function useTrackerActions() {
   const confirmDisconnect = useCallback(() => {
     test.reset();
     disconnect.mutate(undefined, {
-      onSuccess: () => setNotice({ tone: "success", text: t("adminTracker.disconnected") }),
-      onError: (error) => setNotice({ tone: "error", text: errorText(error, t("adminTracker.errorGeneric")) }),
+      onSuccess: () => setNotice({ tone: "success", text: t("jira.admin.disconnected") }),
+      onError: (error) => setNotice({ tone: "error", text: errorText(error, t("jira.admin.errorGeneric")) }),
     });
   }, [disconnect, errorText, t, test]);
 

@@ -29,7 +29,7 @@ type Props = {
 export function CreateIssueDialog({ open, projects, project, onClose, onCreated }: Props) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={t("tracker.create.title")} description={t("tracker.create.intro")} size="wide" testId="create-issue-dialog">
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={t("jira.issues.create.title")} description={t("jira.issues.create.intro")} size="wide" testId="create-issue-dialog">
       {open && <CreateIssueForm projects={projects} initialProject={project ?? (projects.length === 1 ? projects[0]!.key : "")} onCreated={onCreated} />}
     </Dialog>
   );
@@ -37,13 +37,13 @@ export function CreateIssueDialog({ open, projects, project, onClose, onCreated 
 
 /** Field labels in the reader's language; a field the form does not know keeps the server's name. */
 const LABEL_KEYS = {
-  summary: "tracker.field.summary",
-  description: "tracker.field.description",
-  priority: "tracker.field.priority",
-  assignee: "tracker.field.assignee",
-  labels: "tracker.field.labels",
-  duedate: "tracker.field.duedate",
-  [FACILITY_FIELD]: "tracker.field.facility",
+  summary: "jira.issues.field.summary",
+  description: "jira.issues.field.description",
+  priority: "jira.issues.field.priority",
+  assignee: "jira.issues.field.assignee",
+  labels: "jira.issues.field.labels",
+  duedate: "jira.issues.field.duedate",
+  [FACILITY_FIELD]: "jira.issues.field.facility",
 } as const satisfies Record<FormField, string>;
 
 const optionLabel = (value: AllowedValue) => value.name ?? value.value ?? value.id ?? "";
@@ -71,7 +71,7 @@ function CreateIssueForm({ projects, initialProject, onCreated }: { projects: re
   const general = refusal
     ? [...refusal.errorMessages, ...Object.entries(refusal.errors).filter(([id]) => !placed.has(id)).map(([id, message]) => `${id}: ${message}`)]
     : create.isError
-      ? [errorText(create.error, t("tracker.create.failed"))]
+      ? [errorText(create.error, t("jira.issues.create.failed"))]
       : [];
 
   const touch = (id: string) => setEdited((prev) => (prev.has(id) ? prev : new Set(prev).add(id)));
@@ -93,8 +93,8 @@ function CreateIssueForm({ projects, initialProject, onCreated }: { projects: re
 
   let fields: ReactNode = null;
   if (project && typeId) {
-    if (meta.isPending) fields = <ListLoading label={t("tracker.create.loadingFields")} />;
-    else if (meta.isError) fields = <ListLoadFailed label={errorText(meta.error, t("tracker.create.fieldsFailed"))} onRetry={() => void meta.refetch()} />;
+    if (meta.isPending) fields = <ListLoading label={t("jira.issues.create.loadingFields")} />;
+    else if (meta.isError) fields = <ListLoadFailed label={errorText(meta.error, t("jira.issues.create.fieldsFailed"))} onRetry={() => void meta.refetch()} />;
     else
       fields = shown.map((field) => (
         <CreateFieldInput
@@ -114,7 +114,7 @@ function CreateIssueForm({ projects, initialProject, onCreated }: { projects: re
       {general.length > 0 && (
         <div className="mb-4">
           <FormAlert>
-            <span className="font-semibold">{t("tracker.create.refused")}</span>
+            <span className="font-semibold">{t("jira.issues.create.refused")}</span>
             {general.map((message, i) => (
               <span key={i} className="mt-0.5 block whitespace-pre-wrap">
                 {message}
@@ -124,7 +124,7 @@ function CreateIssueForm({ projects, initialProject, onCreated }: { projects: re
         </div>
       )}
       <fieldset disabled={pending} className="space-y-4">
-        <Field label={t("tracker.field.project")} required error={fieldError("project")}>
+        <Field label={t("jira.issues.field.project")} required error={fieldError("project")}>
           {(control) => (
             <select
               {...control}
@@ -138,7 +138,7 @@ function CreateIssueForm({ projects, initialProject, onCreated }: { projects: re
               className={inputClass}
               data-field="project"
             >
-              <option value="">{t("tracker.create.chooseProject")}</option>
+              <option value="">{t("jira.issues.create.chooseProject")}</option>
               {projects.map((p) => (
                 <option key={p.key} value={p.key}>
                   {`${p.name} (${p.key})`}
@@ -147,7 +147,7 @@ function CreateIssueForm({ projects, initialProject, onCreated }: { projects: re
             </select>
           )}
         </Field>
-        <Field label={t("tracker.field.type")} required error={fieldError("issuetype")} hint={types.isError ? errorText(types.error, t("tracker.create.typesFailed")) : undefined}>
+        <Field label={t("jira.issues.field.type")} required error={fieldError("issuetype")} hint={types.isError ? errorText(types.error, t("jira.issues.create.typesFailed")) : undefined}>
           {(control) => (
             <select
               {...control}
@@ -160,7 +160,7 @@ function CreateIssueForm({ projects, initialProject, onCreated }: { projects: re
               className={inputClass}
               data-field="issuetype"
             >
-              <option value="">{project && types.isPending ? t("tracker.create.loadingTypes") : t("tracker.create.chooseType")}</option>
+              <option value="">{project && types.isPending ? t("jira.issues.create.loadingTypes") : t("jira.issues.create.chooseType")}</option>
               {(types.data ?? []).map((type) => (
                 <option key={type.id} value={type.id}>
                   {trackerName(type.name, t)}
@@ -178,7 +178,7 @@ function CreateIssueForm({ projects, initialProject, onCreated }: { projects: re
         </DialogClose>
         <button type="submit" className={`${buttonClass.primary} gap-2`} disabled={pending || !project || !typeId || !meta.data}>
           {pending && <Spinner className="size-4" />}
-          {pending ? t("tracker.create.creating") : t("tracker.create.submit")}
+          {pending ? t("jira.issues.create.creating") : t("jira.issues.create.submit")}
         </button>
       </div>
     </form>
@@ -198,7 +198,7 @@ function Field({ label, required, hint, error, children }: { label: string; requ
         {label}
         {/* The control says it is required (aria-required); the mark is for the eye. */}
         {required && (
-          <span className="ml-0.5 text-red-700" title={t("tracker.create.required")} aria-hidden="true">
+          <span className="ml-0.5 text-red-700" title={t("jira.issues.create.required")} aria-hidden="true">
             *
           </span>
         )}
@@ -231,8 +231,8 @@ type InputProps = {
 function CreateFieldInput({ field, label, value, onChange, error, assignable }: InputProps) {
   const { t } = useTranslation();
   const id = field.fieldId;
-  const hint = id === "labels" ? t("tracker.create.labelsHint") : undefined;
-  const none = field.required ? t("tracker.create.choose") : t("tracker.create.none");
+  const hint = id === "labels" ? t("jira.issues.create.labelsHint") : undefined;
+  const none = field.required ? t("jira.issues.create.choose") : t("jira.issues.create.none");
   return (
     <Field label={label} required={field.required} hint={hint} error={error}>
       {(control) => {
@@ -244,7 +244,7 @@ function CreateFieldInput({ field, label, value, onChange, error, assignable }: 
           case FACILITY_FIELD:
             return (
               <select {...common} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
-                <option value="">{id === "priority" && !field.required ? t("tracker.create.defaultPriority") : none}</option>
+                <option value="">{id === "priority" && !field.required ? t("jira.issues.create.defaultPriority") : none}</option>
                 {(field.allowedValues ?? []).map((option, i) => {
                   // A priority is sent by its name, a facility (an option) by its id.
                   const optionValue = id === "priority" ? optionLabel(option) : (option.id ?? option.value ?? "");
@@ -259,7 +259,7 @@ function CreateFieldInput({ field, label, value, onChange, error, assignable }: 
           case "assignee":
             return (
               <select {...common} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
-                <option value="">{t("tracker.unassigned")}</option>
+                <option value="">{t("jira.issues.unassigned")}</option>
                 {assignable.flatMap((user) =>
                   user.accountId
                     ? [

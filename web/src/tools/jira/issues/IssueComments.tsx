@@ -13,7 +13,7 @@ export function IssueComments({ issueKey, comments }: { issueKey: string; commen
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="issue-comments">
       <h2 id="issue-comments" className="text-sm font-semibold text-navy-950">
-        {t("tracker.comments.title")}
+        {t("jira.issues.comments.title")}
         {comments.length > 0 && (
           <>
             {" "}
@@ -22,14 +22,14 @@ export function IssueComments({ issueKey, comments }: { issueKey: string; commen
         )}
       </h2>
       {comments.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{t("tracker.comments.none")}</p>
+        <p className="mt-2 text-sm text-slate-500">{t("jira.issues.comments.none")}</p>
       ) : (
         <ol className="mt-3 divide-y divide-slate-100" data-testid="issue-comments">
           {comments.map((comment) => (
             <li key={comment.id} className="py-3 first:pt-0" data-testid="issue-comment">
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-semibold text-slate-900">
-                  <PersonName user={comment.author} fallback={t("tracker.comments.unknownAuthor")} />
+                  <PersonName user={comment.author} fallback={t("jira.issues.comments.unknownAuthor")} />
                 </span>
                 <span className="text-xs text-slate-500">
                   <Moment iso={comment.created} />
@@ -62,11 +62,11 @@ function AddComment({ issueKey }: { issueKey: string }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-3 border-t border-slate-100 pt-4" aria-label={t("tracker.comments.add")}>
-      {add.isError && <Refused title={t("tracker.comments.refused")} lines={refusalLines(add.error, t("tracker.comments.failed"))} testId="comment-refused" />}
+    <form onSubmit={submit} noValidate className="mt-4 space-y-3 border-t border-slate-100 pt-4" aria-label={t("jira.issues.comments.add")}>
+      {add.isError && <Refused title={t("jira.issues.comments.refused")} lines={refusalLines(add.error, t("jira.issues.comments.failed"))} testId="comment-refused" />}
       <div>
         <label htmlFor={id} className={labelClass}>
-          {t("tracker.comments.field")}
+          {t("jira.issues.comments.field")}
         </label>
         <textarea
           id={id}
@@ -78,7 +78,7 @@ function AddComment({ issueKey }: { issueKey: string }) {
           disabled={add.isPending}
           rows={3}
           dir="auto"
-          placeholder={t("tracker.comments.placeholder")}
+          placeholder={t("jira.issues.comments.placeholder")}
           className={`${inputClass} [overflow-wrap:anywhere]`}
           data-testid="comment-input"
         />
@@ -86,7 +86,7 @@ function AddComment({ issueKey }: { issueKey: string }) {
       <div className="flex justify-end">
         <button type="submit" className={`${buttonClass.primary} gap-2 disabled:cursor-not-allowed`} disabled={empty || add.isPending}>
           {add.isPending && <Spinner className="size-4" />}
-          {add.isPending ? t("tracker.comments.adding") : t("tracker.comments.add")}
+          {add.isPending ? t("jira.issues.comments.adding") : t("jira.issues.comments.add")}
         </button>
       </div>
     </form>

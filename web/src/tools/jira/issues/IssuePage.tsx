@@ -38,12 +38,12 @@ function IssueView({ issueKey }: { issueKey: string }) {
   const errorText = useErrorText();
   const issue = useIssue(issueKey);
 
-  if (issue.isPending) return <ListLoading label={t("tracker.issue.loading")} />;
+  if (issue.isPending) return <ListLoading label={t("jira.issues.issue.loading")} />;
   if (!issue.data) {
     if (isNotFound(issue.error)) return <NotFound issueKey={issueKey} />;
     return (
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <ListLoadFailed label={errorText(issue.error, t("tracker.issue.loadFailed"))} onRetry={() => void issue.refetch()} />
+        <ListLoadFailed label={errorText(issue.error, t("jira.issues.issue.loadFailed"))} onRetry={() => void issue.refetch()} />
       </div>
     );
   }
@@ -57,10 +57,10 @@ function NotFound({ issueKey }: { issueKey: string }) {
       <span className="grid size-12 place-items-center rounded-xl bg-amber-50 text-amber-700">
         <AlertIcon className="size-6" />
       </span>
-      <h1 className="mt-5 text-2xl font-semibold tracking-tight text-navy-950">{t("tracker.issue.notFound")}</h1>
-      <p className={`mt-2 text-slate-600 ${userText}`}>{t("tracker.issue.notFoundBody", { key: issueKey })}</p>
+      <h1 className="mt-5 text-2xl font-semibold tracking-tight text-navy-950">{t("jira.issues.issue.notFound")}</h1>
+      <p className={`mt-2 text-slate-600 ${userText}`}>{t("jira.issues.issue.notFoundBody", { key: issueKey })}</p>
       <Link to="/tracker" className="mt-6 inline-flex items-center rounded-lg bg-navy-900 px-4 py-2 text-sm font-semibold text-white hover:bg-navy-800">
-        {t("tracker.backToList")}
+        {t("jira.issues.backToList")}
       </Link>
     </div>
   );
@@ -92,7 +92,7 @@ function Value({ text, none }: { text: string | null | undefined; none: string }
 function IssueDetails({ issue, reloading }: { issue: TrackerIssue; reloading: boolean }) {
   const { t } = useTranslation();
   const { fields } = issue;
-  const none = t("tracker.issue.none");
+  const none = t("jira.issues.issue.none");
   const comments = fields.comment?.comments ?? [];
   return (
     <article className="space-y-6" aria-labelledby="issue-summary" aria-busy={reloading}>
@@ -111,14 +111,14 @@ function IssueDetails({ issue, reloading }: { issue: TrackerIssue; reloading: bo
         <div className="min-w-0 space-y-6">
           <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="issue-description">
             <h2 id="issue-description" className="text-sm font-semibold text-navy-950">
-              {t("tracker.field.description")}
+              {t("jira.issues.field.description")}
             </h2>
             {fields.description ? (
               <p dir="auto" className={`mt-2 text-sm whitespace-pre-wrap text-slate-800 ${userText}`} data-testid="issue-description">
                 {fields.description}
               </p>
             ) : (
-              <p className="mt-2 text-sm text-slate-500">{t("tracker.issue.noDescription")}</p>
+              <p className="mt-2 text-sm text-slate-500">{t("jira.issues.issue.noDescription")}</p>
             )}
           </section>
           <IssueComments issueKey={issue.key} comments={comments} />
@@ -126,26 +126,26 @@ function IssueDetails({ issue, reloading }: { issue: TrackerIssue; reloading: bo
 
         <section className="h-fit rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="issue-details">
           <h2 id="issue-details" className="text-sm font-semibold text-navy-950">
-            {t("tracker.issue.details")}
+            {t("jira.issues.issue.details")}
           </h2>
           <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 lg:grid-cols-1">
-            <Detail term={t("tracker.field.type")} testId="issue-type">
+            <Detail term={t("jira.issues.field.type")} testId="issue-type">
               <Value text={trackerName(fields.issuetype?.name, t)} none={none} />
             </Detail>
-            <Detail term={t("tracker.field.status")}>{fields.status ? <StatusBadge status={fields.status} /> : none}</Detail>
-            <Detail term={t("tracker.field.priority")} testId="issue-priority">
+            <Detail term={t("jira.issues.field.status")}>{fields.status ? <StatusBadge status={fields.status} /> : none}</Detail>
+            <Detail term={t("jira.issues.field.priority")} testId="issue-priority">
               <Value text={trackerName(fields.priority?.name, t)} none={none} />
             </Detail>
-            <Detail term={t("tracker.field.assignee")} testId="issue-assignee">
-              <PersonName user={fields.assignee} fallback={t("tracker.unassigned")} />
+            <Detail term={t("jira.issues.field.assignee")} testId="issue-assignee">
+              <PersonName user={fields.assignee} fallback={t("jira.issues.unassigned")} />
             </Detail>
-            <Detail term={t("tracker.field.reporter")} testId="issue-reporter">
+            <Detail term={t("jira.issues.field.reporter")} testId="issue-reporter">
               <PersonName user={fields.reporter} fallback={none} />
             </Detail>
-            <Detail term={t("tracker.field.project")} testId="issue-project">
+            <Detail term={t("jira.issues.field.project")} testId="issue-project">
               <Value text={fields.project ? `${fields.project.name} (${fields.project.key})` : null} none={none} />
             </Detail>
-            <Detail term={t("tracker.field.labels")} testId="issue-labels">
+            <Detail term={t("jira.issues.field.labels")} testId="issue-labels">
               {fields.labels.length > 0 ? (
                 <ul className="flex flex-wrap gap-1">
                   {fields.labels.map((label, i) => (
@@ -158,19 +158,19 @@ function IssueDetails({ issue, reloading }: { issue: TrackerIssue; reloading: bo
                 <span className="text-slate-500">{none}</span>
               )}
             </Detail>
-            <Detail term={t("tracker.field.duedate")} testId="issue-duedate">
+            <Detail term={t("jira.issues.field.duedate")} testId="issue-duedate">
               {fields.duedate ? <Day date={fields.duedate} /> : <span className="text-slate-500">{none}</span>}
             </Detail>
-            <Detail term={t("tracker.field.facility")} testId="issue-facility">
+            <Detail term={t("jira.issues.field.facility")} testId="issue-facility">
               <Value text={fields[FACILITY_FIELD]?.value} none={none} />
             </Detail>
-            <Detail term={t("tracker.field.resolution")} testId="issue-resolution">
-              <Value text={trackerName(fields.resolution?.name, t)} none={t("tracker.issue.unresolved")} />
+            <Detail term={t("jira.issues.field.resolution")} testId="issue-resolution">
+              <Value text={trackerName(fields.resolution?.name, t)} none={t("jira.issues.issue.unresolved")} />
             </Detail>
-            <Detail term={t("tracker.field.created")} testId="issue-created">
+            <Detail term={t("jira.issues.field.created")} testId="issue-created">
               <Moment iso={fields.created} />
             </Detail>
-            <Detail term={t("tracker.field.updated")} testId="issue-updated">
+            <Detail term={t("jira.issues.field.updated")} testId="issue-updated">
               <Moment iso={fields.updated} />
             </Detail>
           </dl>

@@ -41,9 +41,9 @@ export function IssueSearch({ jql, onSearch, error, project, projects, onProject
   return (
     <div className="space-y-3">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-start">
-        <form role="search" onSubmit={submit} className="min-w-0 flex-1" aria-label={t("tracker.search.label")}>
+        <form role="search" onSubmit={submit} className="min-w-0 flex-1" aria-label={t("jira.issues.search.label")}>
           <label htmlFor={ids.jql} className={labelClass}>
-            {t("tracker.search.jql")}
+            {t("jira.issues.search.jql")}
           </label>
           <div className="mt-1.5 flex gap-2">
             <input
@@ -51,7 +51,7 @@ export function IssueSearch({ jql, onSearch, error, project, projects, onProject
               type="text"
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
-              placeholder={t("tracker.search.placeholder")}
+              placeholder={t("jira.issues.search.placeholder")}
               maxLength={4000}
               spellCheck={false}
               autoComplete="off"
@@ -63,7 +63,7 @@ export function IssueSearch({ jql, onSearch, error, project, projects, onProject
             />
             <button type="submit" className={`${buttonClass.primary} shrink-0 gap-1.5`}>
               <SearchIcon className="size-4" />
-              {t("tracker.search.submit")}
+              {t("jira.issues.search.submit")}
             </button>
           </div>
           {error && (
@@ -74,7 +74,7 @@ export function IssueSearch({ jql, onSearch, error, project, projects, onProject
         </form>
         <div className="lg:w-64">
           <label htmlFor={ids.project} className={labelClass}>
-            {t("tracker.search.project")}
+            {t("jira.issues.search.project")}
           </label>
           <select
             id={ids.project}
@@ -83,7 +83,7 @@ export function IssueSearch({ jql, onSearch, error, project, projects, onProject
             className={`${inputClass} truncate`}
             data-testid="project-filter"
           >
-            <option value="">{t("tracker.search.allProjects")}</option>
+            <option value="">{t("jira.issues.search.allProjects")}</option>
             {projects.map((p) => (
               <option key={p.key} value={p.key}>
                 {`${p.name} (${p.key})`}
@@ -95,7 +95,7 @@ export function IssueSearch({ jql, onSearch, error, project, projects, onProject
       </div>
       <div role="group" aria-labelledby={ids.filters} className="flex flex-wrap items-center gap-2">
         <span id={ids.filters} className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-          {t("tracker.quick.label")}
+          {t("jira.issues.quick.label")}
         </span>
         {QUICK_FILTERS.map((filter) => {
           const active = filter.jql === jql;
@@ -109,7 +109,7 @@ export function IssueSearch({ jql, onSearch, error, project, projects, onProject
                 active ? "border-navy-900 bg-navy-900 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
               }`}
             >
-              {t(`tracker.quick.${filter.id}`)}
+              {t(`jira.issues.quick.${filter.id}`)}
             </button>
           );
         })}

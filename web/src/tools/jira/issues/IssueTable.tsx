@@ -17,29 +17,29 @@ export function IssueTable({ issues, now }: { issues: readonly TrackerIssue[]; n
   const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase";
   return (
     <table className="w-full table-fixed text-sm" data-testid="issue-table">
-      <caption className="sr-only">{t("tracker.title")}</caption>
+      <caption className="sr-only">{t("jira.issues.title")}</caption>
       <thead className="border-b border-slate-200 bg-slate-50">
         <tr>
           <th scope="col" className={`${th} w-24 sm:w-28`}>
-            {t("tracker.field.key")}
+            {t("jira.issues.field.key")}
           </th>
           <th scope="col" className={`${th} hidden w-28 md:table-cell`}>
-            {t("tracker.field.type")}
+            {t("jira.issues.field.type")}
           </th>
           <th scope="col" className={th}>
-            {t("tracker.field.summary")}
+            {t("jira.issues.field.summary")}
           </th>
           <th scope="col" className={`${th} w-32 sm:w-36`}>
-            {t("tracker.field.status")}
+            {t("jira.issues.field.status")}
           </th>
           <th scope="col" className={`${th} hidden w-24 lg:table-cell`}>
-            {t("tracker.field.priority")}
+            {t("jira.issues.field.priority")}
           </th>
           <th scope="col" className={`${th} hidden w-40 sm:table-cell`}>
-            {t("tracker.field.assignee")}
+            {t("jira.issues.field.assignee")}
           </th>
           <th scope="col" className={`${th} hidden w-36 md:table-cell`}>
-            {t("tracker.field.updated")}
+            {t("jira.issues.field.updated")}
           </th>
         </tr>
       </thead>
@@ -71,7 +71,7 @@ export function IssueTable({ issues, now }: { issues: readonly TrackerIssue[]; n
               </td>
               <td className="hidden px-3 py-3 text-slate-700 sm:table-cell">
                 <span className="line-clamp-2">
-                  <PersonName user={fields.assignee} fallback={t("tracker.unassigned")} />
+                  <PersonName user={fields.assignee} fallback={t("jira.issues.unassigned")} />
                 </span>
               </td>
               <td className="hidden px-3 py-3 text-slate-600 md:table-cell">

@@ -35,20 +35,20 @@ export function IssueTransitions({ issueKey }: { issueKey: string }) {
     buttons = (
       <span className="inline-flex items-center gap-2 text-sm text-slate-500">
         <Spinner className="size-4" />
-        {t("tracker.transition.loading")}
+        {t("jira.issues.transition.loading")}
       </span>
     );
   } else if (transitions.isError) {
     buttons = (
       <span className="inline-flex flex-wrap items-center gap-2 text-sm text-red-800">
-        {t("tracker.transition.loadFailed")}
+        {t("jira.issues.transition.loadFailed")}
         <button type="button" className={buttonClass.secondary} onClick={() => void transitions.refetch()}>
           {t("chat.retry")}
         </button>
       </span>
     );
   } else if (transitions.data.length === 0) {
-    buttons = <span className="text-sm text-slate-500">{t("tracker.transition.none")}</span>;
+    buttons = <span className="text-sm text-slate-500">{t("jira.issues.transition.none")}</span>;
   } else {
     buttons = transitions.data.map((transition) => (
       <button
@@ -68,15 +68,15 @@ export function IssueTransitions({ issueKey }: { issueKey: string }) {
   }
 
   return (
-    <section aria-label={t("tracker.transition.label")} className="space-y-3">
+    <section aria-label={t("jira.issues.transition.label")} className="space-y-3">
       <div className="flex flex-wrap items-center gap-2" data-testid="issue-transitions">
         {buttons}
       </div>
-      {move.isError && !asking && <Refused title={t("tracker.transition.refused")} lines={refusalLines(move.error, t("tracker.transition.failed"))} testId="transition-refused" />}
+      {move.isError && !asking && <Refused title={t("jira.issues.transition.refused")} lines={refusalLines(move.error, t("jira.issues.transition.failed"))} testId="transition-refused" />}
       <ResolutionDialog
         transition={asking}
         pending={move.isPending}
-        refusal={move.isError && asking ? refusalLines(move.error, t("tracker.transition.failed")) : null}
+        refusal={move.isError && asking ? refusalLines(move.error, t("jira.issues.transition.failed")) : null}
         onClose={() => {
           setAsking(null);
           move.reset();
@@ -103,7 +103,7 @@ function ResolutionDialog({ transition, pending, refusal, onClose, onSubmit }: D
       open={transition !== null}
       onOpenChange={(open) => !open && onClose()}
       title={trackerName(transition?.name, t) ?? ""}
-      description={t("tracker.transition.resolutionIntro")}
+      description={t("jira.issues.transition.resolutionIntro")}
       testId="resolution-dialog"
     >
       {transition && <ResolutionForm transition={transition} pending={pending} refusal={refusal} onSubmit={onSubmit} />}
@@ -131,11 +131,11 @@ function ResolutionForm({ transition, pending, refusal, onSubmit }: Omit<DialogP
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-      {refusal && <Refused title={t("tracker.transition.refused")} lines={refusal} testId="resolution-refused" />}
+      {refusal && <Refused title={t("jira.issues.transition.refused")} lines={refusal} testId="resolution-refused" />}
       <fieldset disabled={pending} className="space-y-4">
         <div>
           <label htmlFor={ids.resolution} className={labelClass}>
-            {t("tracker.field.resolution")}
+            {t("jira.issues.field.resolution")}
           </label>
           <select id={ids.resolution} value={resolution} onChange={(e) => setResolution(e.target.value)} className={inputClass} autoFocus>
             {options.map((name) => (
@@ -147,8 +147,8 @@ function ResolutionForm({ transition, pending, refusal, onSubmit }: Omit<DialogP
         </div>
         <div>
           <label htmlFor={ids.comment} className={labelClass}>
-            {t("tracker.comments.field")}{" "}
-            <span className="font-normal text-slate-500">{t("tracker.optional")}</span>
+            {t("jira.issues.comments.field")}{" "}
+            <span className="font-normal text-slate-500">{t("jira.issues.optional")}</span>
           </label>
           <textarea
             id={ids.comment}
@@ -160,7 +160,7 @@ function ResolutionForm({ transition, pending, refusal, onSubmit }: Omit<DialogP
             className={`${inputClass} [overflow-wrap:anywhere]`}
           />
           <p id={ids.commentHint} className={hintClass}>
-            {t("tracker.transition.commentHint")}
+            {t("jira.issues.transition.commentHint")}
           </p>
         </div>
       </fieldset>

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { SEARCH_PAGE_SIZE, jiraErrorOf } from "../api/trackerRest";
 import { ApiRequestError } from "../../../api/client";
 import { ArrowLeftIcon, ChevronRight, PlusIcon } from "../../../components/icons";
-import { TrackerIcon } from "../../../components/moreIcons";
+import { TrackerIcon } from "../pageIcons";
 import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
 import { SignedInLayout } from "../../../components/SignedInLayout";
 import { buttonClass } from "../../../components/ui/Dialog";
@@ -83,11 +83,11 @@ function IssueList() {
   const data = search.data;
   let content;
   if (search.isPending) {
-    content = <ListLoading label={t("tracker.loading")} />;
+    content = <ListLoading label={t("jira.issues.loading")} />;
   } else if (refused) {
-    content = <p className="px-4 py-10 text-center text-sm text-slate-500">{t("tracker.fixQuery")}</p>;
+    content = <p className="px-4 py-10 text-center text-sm text-slate-500">{t("jira.issues.fixQuery")}</p>;
   } else if (!data) {
-    content = <ListLoadFailed label={errorText(search.error, t("tracker.loadFailed"))} onRetry={() => void search.refetch()} />;
+    content = <ListLoadFailed label={errorText(search.error, t("jira.issues.loadFailed"))} onRetry={() => void search.refetch()} />;
   } else if (data.issues.length === 0) {
     content = <NoIssues />;
   } else {
@@ -96,17 +96,17 @@ function IssueList() {
     content = (
       <>
         <IssueTable issues={issues} now={now} />
-        <nav aria-label={t("tracker.pages")} className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" data-testid="issue-pager">
+        <nav aria-label={t("jira.issues.pages")} className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" data-testid="issue-pager">
           <p className="text-sm text-slate-600" aria-live="polite">
-            {t("tracker.found", { count: total })} {t("tracker.page", { page, pages })}
+            {t("jira.issues.found", { count: total })} {t("jira.issues.page", { page, pages })}
           </p>
           <div className="flex gap-2">
             <button type="button" className={pagerButton} disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
               <ArrowLeftIcon className="size-4" />
-              {t("tracker.previous")}
+              {t("jira.issues.previous")}
             </button>
             <button type="button" className={pagerButton} disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-              {t("tracker.next")}
+              {t("jira.issues.next")}
               <ChevronRight className="size-4" />
             </button>
           </div>
@@ -121,13 +121,13 @@ function IssueList() {
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div className="max-w-3xl min-w-0">
           <h1 id="issues-title" className="text-2xl font-semibold tracking-tight text-navy-950">
-            {t("tracker.title")}
+            {t("jira.issues.title")}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">{t("tracker.subtitle")}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("jira.issues.subtitle")}</p>
         </div>
         <button type="button" className={`${buttonClass.primary} gap-1.5`} onClick={() => setCreating(true)} data-testid="create-issue">
           <PlusIcon className="size-4" />
-          {t("tracker.create.open")}
+          {t("jira.issues.create.open")}
         </button>
       </div>
 
@@ -144,7 +144,7 @@ function IssueList() {
         >
           {words && !search.isPending && (
             <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-600" role="status" data-testid="text-search-note">
-              {t("tracker.search.asText", { words: words.words })}
+              {t("jira.issues.search.asText", { words: words.words })}
             </p>
           )}
           {content}
@@ -175,8 +175,8 @@ function NoIssues() {
       <span className="grid size-12 place-items-center rounded-xl bg-teal-50 text-teal-700">
         <TrackerIcon className="size-6" />
       </span>
-      <h2 className="mt-4 text-lg font-semibold text-navy-950">{t("tracker.emptyTitle")}</h2>
-      <p className="mt-2 text-sm text-slate-600">{t("tracker.emptyBody")}</p>
+      <h2 className="mt-4 text-lg font-semibold text-navy-950">{t("jira.issues.emptyTitle")}</h2>
+      <p className="mt-2 text-sm text-slate-600">{t("jira.issues.emptyBody")}</p>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 /**
  * The names the built-in tracker gives its statuses, priorities, issue types, transitions
  * and resolutions (crates/waybill-tracker/src/builtin/scheme.rs, with Jira's usual Story,
- * Epic and Sub-task), by the key of their words in the catalogue (`tracker.names.*`).
+ * Epic and Sub-task), by the key of their words in the catalogue (`jira.issues.names.*`).
  */
 const KNOWN = {
   "To Do": "toDo",
@@ -50,5 +50,5 @@ export function trackerName(name: string | null | undefined, t: TFunction): stri
   if (name === null || name === undefined) return undefined;
   // Exactly as the built-in tracker writes it: 'Start progress' is another tracker's own name.
   const key = name.trim();
-  return isKnown(key) ? t(`tracker.names.${KNOWN[key]}`) : name;
+  return isKnown(key) ? t(`jira.issues.names.${KNOWN[key]}`) : name;
 }

@@ -83,7 +83,7 @@ export function BackToIssues() {
   return (
     <Link to="/tracker" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-teal-700 hover:text-teal-900">
       <ArrowLeftIcon className="size-4" />
-      {t("tracker.backToList")}
+      {t("jira.issues.backToList")}
     </Link>
   );
 }
@@ -101,8 +101,8 @@ export function JiraNotice() {
     <div role="note" className="flex items-start gap-3 rounded-xl border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950" data-testid="tracker-jira-notice">
       <ExternalLinkIcon className="mt-0.5 size-4 shrink-0 text-blue-700" />
       <div className="min-w-0">
-        <p className="font-semibold">{t("tracker.jira.title")}</p>
-        <p className="mt-0.5">{t("tracker.jira.body")}</p>
+        <p className="font-semibold">{t("jira.issues.jira.title")}</p>
+        <p className="mt-0.5">{t("jira.issues.jira.body")}</p>
         {/^https?:\/\//i.test(site) ? (
           <a href={site} target="_blank" rel="noopener noreferrer" className={`mt-1 inline-block font-medium text-blue-800 underline hover:text-blue-950 ${userText}`}>
             {site}

@@ -37,14 +37,14 @@ export function useDocumentUploads(kbId: string, onAdded: () => void) {
           try {
             set(key, { stage: "uploading" });
             const uploaded = await uploadFile(file);
-            if (!uploaded.id) throw new Error(t("knowledgeBases.upload.failed"));
+            if (!uploaded.id) throw new Error(t("knowledge.basesPage.upload.failed"));
             set(key, { stage: "adding" });
             await addDocuments(kbId, [uploaded.id]);
             set(key, { stage: "added" });
             onAdded();
           } catch (error) {
             // The server's sentence (a kind of file it cannot read, a file too large), else ours.
-            const message = error instanceof ApiRequestError ? errorText(error, t("knowledgeBases.upload.failed")) : error instanceof Error && error.message ? error.message : t("knowledgeBases.upload.failed");
+            const message = error instanceof ApiRequestError ? errorText(error, t("knowledge.basesPage.upload.failed")) : error instanceof Error && error.message ? error.message : t("knowledge.basesPage.upload.failed");
             set(key, { stage: "refused", message });
           }
         });
@@ -92,7 +92,7 @@ export function AddDocuments({ kbId, onAdded }: { kbId: string; onAdded: () => v
         <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-700">
             <label className="inline-flex cursor-pointer items-center rounded-lg bg-navy-900 px-3 py-1.5 text-sm font-semibold text-white focus-within:ring-2 focus-within:ring-teal-500 focus-within:ring-offset-2 hover:bg-navy-800">
-              {t("knowledgeBases.add")}
+              {t("knowledge.basesPage.add")}
               <input
                 type="file"
                 multiple
@@ -107,10 +107,10 @@ export function AddDocuments({ kbId, onAdded }: { kbId: string; onAdded: () => v
                 data-testid="kb-file-input"
               />
             </label>{" "}
-            <span className="ms-1">{over ? t("knowledgeBases.dropActive") : t("knowledgeBases.drop")}</span>
+            <span className="ms-1">{over ? t("knowledge.basesPage.dropActive") : t("knowledge.basesPage.drop")}</span>
           </p>
           <p id={ids.hint} className="mt-1.5 text-xs text-slate-500">
-            {t("knowledgeBases.addHint")}
+            {t("knowledge.basesPage.addHint")}
           </p>
         </div>
       </div>
@@ -118,11 +118,11 @@ export function AddDocuments({ kbId, onAdded }: { kbId: string; onAdded: () => v
         <div>
           <div className="flex items-center justify-between gap-2">
             <h4 id={ids.list} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              {t("knowledgeBases.uploads")}
+              {t("knowledge.basesPage.uploads")}
             </h4>
             {!busy && (
               <button type="button" onClick={clear} className="rounded text-xs font-medium text-teal-700 hover:text-teal-900">
-                {t("knowledgeBases.clearUploads")}
+                {t("knowledge.basesPage.clearUploads")}
               </button>
             )}
           </div>
@@ -155,11 +155,11 @@ function UploadRow({ upload }: { upload: Upload }) {
           data-testid="kb-upload-stage"
         >
           {stage === "added" ? <CheckIcon className="size-3.5" /> : stage === "refused" ? <AlertIcon className="size-3.5" /> : <Spinner className="size-3.5" />}
-          {stage === "refused" ? t("knowledgeBases.upload.failed") : t(`knowledgeBases.upload.${stage}`)}
+          {stage === "refused" ? t("knowledge.basesPage.upload.failed") : t(`knowledge.basesPage.upload.${stage}`)}
         </span>
       </div>
       {stage === "uploading" && (
-        <div role="progressbar" aria-label={t("knowledgeBases.uploadingLabel", { name: upload.name })} className="h-1.5 overflow-hidden rounded-full bg-slate-100">
+        <div role="progressbar" aria-label={t("knowledge.basesPage.uploadingLabel", { name: upload.name })} className="h-1.5 overflow-hidden rounded-full bg-slate-100">
           <div className="h-full w-1/3 animate-pulse rounded-full bg-teal-500" />
         </div>
       )}

@@ -31,9 +31,9 @@ export function DocumentRow({ doc, editable, onRemove, onRetry, retrying }: Prop
   const nameId = useId();
   const facts = [
     formatBytes(doc.size),
-    t(`knowledgeBases.kind.${kindOf(doc.mediaType, doc.filename)}`),
-    doc.pages ? t("knowledgeBases.pages", { count: doc.pages }) : undefined,
-    doc.status === "ready" ? t("knowledgeBases.passages", { count: doc.chunks }) : undefined,
+    t(`knowledge.basesPage.kind.${kindOf(doc.mediaType, doc.filename)}`),
+    doc.pages ? t("knowledge.basesPage.pages", { count: doc.pages }) : undefined,
+    doc.status === "ready" ? t("knowledge.basesPage.passages", { count: doc.chunks }) : undefined,
   ].filter(Boolean);
   const added = isoOf(doc.createdAt);
   return (
@@ -44,7 +44,7 @@ export function DocumentRow({ doc, editable, onRemove, onRetry, retrying }: Prop
           <p id={nameId} className="text-sm font-medium">
             {doc.viewUrl ? (
               <a href={doc.viewUrl} target="_blank" rel="noopener noreferrer" dir="auto" className={`text-teal-800 underline-offset-2 hover:underline ${userText}`} data-testid="kb-document-name">
-                <span>{doc.filename}</span> <span className="sr-only">{t("knowledgeBases.opensInNewTab")}</span>
+                <span>{doc.filename}</span> <span className="sr-only">{t("knowledge.basesPage.opensInNewTab")}</span>
               </a>
             ) : (
               <span dir="auto" className={`text-slate-900 ${userText}`} data-testid="kb-document-name">
@@ -56,7 +56,7 @@ export function DocumentRow({ doc, editable, onRemove, onRetry, retrying }: Prop
             {facts.map((fact) => (
               <span key={fact}>{fact}</span>
             ))}
-            <time dateTime={added}>{t("knowledgeBases.added", { date: formatDateTime(added, i18n.language) })}</time>
+            <time dateTime={added}>{t("knowledge.basesPage.added", { date: formatDateTime(added, i18n.language) })}</time>
           </p>
           <Status doc={doc} />
           {doc.notice && doc.status === "ready" && (
@@ -70,12 +70,12 @@ export function DocumentRow({ doc, editable, onRemove, onRetry, retrying }: Prop
             {doc.status === "failed" && (
               <button type="button" className={`${small} text-slate-700 hover:bg-slate-100`} onClick={() => onRetry(doc)} disabled={retrying} aria-describedby={nameId}>
                 <RefreshIcon className="size-4" />
-                {t("knowledgeBases.retry")}
+                {t("knowledge.basesPage.retry")}
               </button>
             )}
             <button type="button" className={`${small} text-red-700 hover:bg-red-50`} onClick={() => onRemove(doc)} aria-describedby={nameId}>
               <TrashIcon className="size-4" />
-              {t("knowledgeBases.remove")}
+              {t("knowledge.basesPage.remove")}
             </button>
           </div>
         )}
@@ -95,12 +95,12 @@ const TONE = {
 /** The status badge, the progress while it is read or indexed, and why it failed. */
 function Status({ doc }: { doc: KbDocumentItem }) {
   const { t, i18n } = useTranslation();
-  const status = t(`knowledgeBases.status.${doc.status}`);
+  const status = t(`knowledge.basesPage.status.${doc.status}`);
   const working = doc.status === "extracting" || doc.status === "indexing";
   const n = new Intl.NumberFormat(i18n.language);
   const progress =
     working && doc.total > 0
-      ? t(doc.status === "extracting" ? "knowledgeBases.progressPages" : "knowledgeBases.progressPassages", { done: n.format(Math.min(doc.done, doc.total)), total: n.format(doc.total) })
+      ? t(doc.status === "extracting" ? "knowledge.basesPage.progressPages" : "knowledge.basesPage.progressPassages", { done: n.format(Math.min(doc.done, doc.total)), total: n.format(doc.total) })
       : undefined;
   return (
     <div className="space-y-1.5" data-testid="kb-document-status">
@@ -114,7 +114,7 @@ function Status({ doc }: { doc: KbDocumentItem }) {
       {working && (
         <div
           role="progressbar"
-          aria-label={t("knowledgeBases.progressLabel", { status, name: doc.filename })}
+          aria-label={t("knowledge.basesPage.progressLabel", { status, name: doc.filename })}
           aria-valuemin={0}
           {...(doc.total > 0 ? { "aria-valuemax": doc.total, "aria-valuenow": Math.min(doc.done, doc.total), "aria-valuetext": progress } : {})}
           className="h-1.5 max-w-md overflow-hidden rounded-full bg-slate-100"

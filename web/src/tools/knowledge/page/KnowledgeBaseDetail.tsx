@@ -41,26 +41,26 @@ export function KnowledgeBaseDetail({ kb: listed, detail, onEdit, onDelete, onRe
     retry.mutate(
       { kb: kb.id, doc: doc.id },
       {
-        onSuccess: () => onNotice({ tone: "success", text: t("knowledgeBases.retried", { name: doc.filename }) }),
-        onError: (error) => onNotice({ tone: "error", text: errorText(error, t("knowledgeBases.retryFailed")) }),
+        onSuccess: () => onNotice({ tone: "success", text: t("knowledge.basesPage.retried", { name: doc.filename }) }),
+        onError: (error) => onNotice({ tone: "error", text: errorText(error, t("knowledge.basesPage.retryFailed")) }),
       },
     );
 
   let list;
   if (detail.isPending) {
-    list = <ListLoading label={t("knowledgeBases.detailLoading")} />;
+    list = <ListLoading label={t("knowledge.basesPage.detailLoading")} />;
   } else if (detail.isError && !detail.data) {
-    list = <ListLoadFailed label={errorText(detail.error, t("knowledgeBases.detailFailed"))} onRetry={() => void detail.refetch()} />;
+    list = <ListLoadFailed label={errorText(detail.error, t("knowledge.basesPage.detailFailed"))} onRetry={() => void detail.refetch()} />;
   } else if (documents.length === 0) {
     list = (
       <div className="px-5 py-8 text-center" data-testid="kb-no-documents">
-        <p className="text-sm font-medium text-slate-700">{t("knowledgeBases.noDocuments")}</p>
-        {kb.editable && <p className="mt-1 text-sm text-slate-500">{t("knowledgeBases.noDocumentsHint")}</p>}
+        <p className="text-sm font-medium text-slate-700">{t("knowledge.basesPage.noDocuments")}</p>
+        {kb.editable && <p className="mt-1 text-sm text-slate-500">{t("knowledge.basesPage.noDocumentsHint")}</p>}
       </div>
     );
   } else {
     list = (
-      <ul className="divide-y divide-slate-100" aria-label={t("knowledgeBases.documents")} data-testid="kb-documents">
+      <ul className="divide-y divide-slate-100" aria-label={t("knowledge.basesPage.documents")} data-testid="kb-documents">
         {documents.map((doc) => (
           <DocumentRow key={doc.id} doc={doc} editable={kb.editable} onRemove={onRemove} onRetry={onRetry} retrying={retry.isPending} />
         ))}
@@ -91,11 +91,11 @@ export function KnowledgeBaseDetail({ kb: listed, detail, onEdit, onDelete, onRe
             <div className="flex shrink-0 items-center gap-1">
               <button type="button" className={`${small} text-slate-700 hover:bg-slate-100`} onClick={onEdit}>
                 <PencilIcon className="size-4" />
-                {t("knowledgeBases.edit")}
+                {t("knowledge.basesPage.edit")}
               </button>
               <button type="button" className={`${small} text-red-700 hover:bg-red-50`} onClick={onDelete}>
                 <TrashIcon className="size-4" />
-                {t("knowledgeBases.delete")}
+                {t("knowledge.basesPage.delete")}
               </button>
             </div>
           )}
@@ -109,7 +109,7 @@ export function KnowledgeBaseDetail({ kb: listed, detail, onEdit, onDelete, onRe
 
       <section aria-labelledby="kb-documents-title" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <h3 id="kb-documents-title" className="border-b border-slate-100 px-5 py-3 text-base font-semibold text-navy-950">
-          {t("knowledgeBases.documents")}
+          {t("knowledge.basesPage.documents")}
         </h3>
         {list}
       </section>

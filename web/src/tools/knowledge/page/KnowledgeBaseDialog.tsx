@@ -32,8 +32,8 @@ export function KnowledgeBaseDialog({ open, onOpenChange, editing, canCreateComp
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={editing ? t("knowledgeBases.form.editTitle") : t("knowledgeBases.form.createTitle")}
-      description={editing ? undefined : t("knowledgeBases.form.createDescription")}
+      title={editing ? t("knowledge.basesPage.form.editTitle") : t("knowledge.basesPage.form.createTitle")}
+      description={editing ? undefined : t("knowledge.basesPage.form.createDescription")}
       size="wide"
       testId={editing ? "edit-kb-dialog" : "new-kb-dialog"}
     >
@@ -72,13 +72,13 @@ function KnowledgeBaseForm({ editing, canCreateCompany, tenantName, onDone }: Pi
     }
   };
 
-  const nameError = checked && empty ? t("knowledgeBases.form.nameEmpty") : undefined;
+  const nameError = checked && empty ? t("knowledge.basesPage.form.nameEmpty") : undefined;
   const option = "flex items-start gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-50";
   return (
     <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
       <div>
         <label htmlFor={ids.name} className={labelClass}>
-          {t("knowledgeBases.form.name")}
+          {t("knowledge.basesPage.form.name")}
         </label>
         <input
           id={ids.name}
@@ -87,7 +87,7 @@ function KnowledgeBaseForm({ editing, canCreateCompany, tenantName, onDone }: Pi
           onChange={(e) => setName(e.target.value)}
           disabled={mutation.isPending}
           autoFocus
-          placeholder={t("knowledgeBases.form.namePlaceholder")}
+          placeholder={t("knowledge.basesPage.form.namePlaceholder")}
           aria-invalid={nameError ? true : undefined}
           aria-describedby={nameError ? ids.nameError : undefined}
           className={inputClass}
@@ -100,7 +100,7 @@ function KnowledgeBaseForm({ editing, canCreateCompany, tenantName, onDone }: Pi
       </div>
       <div>
         <label htmlFor={ids.description} className={labelClass}>
-          {t("knowledgeBases.form.description")}
+          {t("knowledge.basesPage.form.description")}
         </label>
         <textarea
           id={ids.description}
@@ -113,12 +113,12 @@ function KnowledgeBaseForm({ editing, canCreateCompany, tenantName, onDone }: Pi
           className={`${inputClass} resize-y`}
         />
         <p id={ids.descriptionHint} className={hintClass}>
-          {t("knowledgeBases.form.descriptionHint")}
+          {t("knowledge.basesPage.form.descriptionHint")}
         </p>
       </div>
       {canCreateCompany && (
         <fieldset disabled={mutation.isPending}>
-          <legend className="text-sm font-medium text-slate-700">{t("knowledgeBases.form.scope")}</legend>
+          <legend className="text-sm font-medium text-slate-700">{t("knowledge.basesPage.form.scope")}</legend>
           <div className="mt-1 -mx-2 grid gap-0.5 sm:grid-cols-2">
             {(["personal", "company"] as const).map((value) => (
               <label key={value} className={option}>
@@ -129,13 +129,13 @@ function KnowledgeBaseForm({ editing, canCreateCompany, tenantName, onDone }: Pi
                   className={checkboxClass}
                   checked={scope === value}
                   onChange={() => setScope(value)}
-                  aria-label={t(`knowledgeBases.scope.${value}`)}
+                  aria-label={t(`knowledge.basesPage.scope.${value}`)}
                   aria-describedby={`${ids.scope}-${value}`}
                 />
                 <span className="text-sm">
-                  <span className="block font-medium text-slate-800">{t(`knowledgeBases.scope.${value}`)}</span>
+                  <span className="block font-medium text-slate-800">{t(`knowledge.basesPage.scope.${value}`)}</span>
                   <span id={`${ids.scope}-${value}`} className="block text-xs text-slate-500">
-                    {value === "company" ? t("knowledgeBases.form.companyHint", { tenant: tenantName }) : t("knowledgeBases.form.personalHint")}
+                    {value === "company" ? t("knowledge.basesPage.form.companyHint", { tenant: tenantName }) : t("knowledge.basesPage.form.personalHint")}
                   </span>
                 </span>
               </label>
@@ -143,19 +143,19 @@ function KnowledgeBaseForm({ editing, canCreateCompany, tenantName, onDone }: Pi
           </div>
         </fieldset>
       )}
-      {mutation.error !== null && <FormAlert>{errorText(mutation.error, editing ? t("knowledgeBases.form.changeFailed") : t("knowledgeBases.form.createFailed"))}</FormAlert>}
+      {mutation.error !== null && <FormAlert>{errorText(mutation.error, editing ? t("knowledge.basesPage.form.changeFailed") : t("knowledge.basesPage.form.createFailed"))}</FormAlert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose type="button" className={buttonClass.secondary}>
-          {t("knowledgeBases.form.cancel")}
+          {t("knowledge.basesPage.form.cancel")}
         </DialogClose>
         <button type="submit" className={buttonClass.primary} disabled={mutation.isPending}>
           {editing
             ? mutation.isPending
-              ? t("knowledgeBases.form.saving")
-              : t("knowledgeBases.form.save")
+              ? t("knowledge.basesPage.form.saving")
+              : t("knowledge.basesPage.form.save")
             : mutation.isPending
-              ? t("knowledgeBases.form.creating")
-              : t("knowledgeBases.form.create")}
+              ? t("knowledge.basesPage.form.creating")
+              : t("knowledge.basesPage.form.create")}
         </button>
       </div>
     </form>

@@ -16,7 +16,7 @@ type Props = {
 export function KnowledgeBaseList({ bases, selected, onSelect }: Props) {
   const { t } = useTranslation();
   return (
-    <ul className="space-y-2" aria-label={t("knowledgeBases.list")} data-testid="kb-list">
+    <ul className="space-y-2" aria-label={t("knowledge.basesPage.list")} data-testid="kb-list">
       {bases.map((kb) => {
         const current = kb.id === selected;
         return (

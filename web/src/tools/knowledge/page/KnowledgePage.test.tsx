@@ -372,14 +372,13 @@ describe("the knowledge page", { timeout: 30_000 }, () => {
     expect(container.querySelector("main img, main script")).toBeNull();
   });
 
-  it("is reached from the user menu by every member, after Memory", async () => {
+  it("is reached from the user menu by every member", async () => {
     useAuthStore.getState().signIn(member);
     mockFetch(fakeServer({ session: member, override: fakeKnowledgeServer({ bases: [SOPS], documents: DOCUMENTS, admin: false }).handler }).handler);
-    const { router } = renderApp("/dashboards");
+    const { router } = renderApp("/");
     const user = userEvent.setup();
+    // The chat page is a chunk of its own: the first import takes a moment.
     await user.click(await screen.findByRole("button", { name: "User menu for Grace" }, { timeout: 5000 }));
-    const items = screen.getAllByRole("menuitem").map((item) => item.textContent);
-    expect(items.indexOf("Knowledge bases")).toBe(items.indexOf("Memory") + 1);
     expect(screen.getByRole("menuitem", { name: "Knowledge bases" })).toHaveAttribute("href", "/admin/knowledge");
     await user.click(screen.getByRole("menuitem", { name: "Knowledge bases" }));
     expect(router.state.location.pathname).toBe("/admin/knowledge");

@@ -78,9 +78,9 @@ function KnowledgeBases() {
     deleteBase.mutate(kb.id, {
       onSuccess: () => {
         setParams({}, { replace: true });
-        setNotice({ tone: "success", text: t("knowledgeBases.deleted", { name: kb.name }) });
+        setNotice({ tone: "success", text: t("knowledge.basesPage.deleted", { name: kb.name }) });
       },
-      onError: (error) => setNotice({ tone: "error", text: errorText(error, t("knowledgeBases.deleteFailed")) }),
+      onError: (error) => setNotice({ tone: "error", text: errorText(error, t("knowledge.basesPage.deleteFailed")) }),
     });
   };
 
@@ -91,8 +91,8 @@ function KnowledgeBases() {
     remove.mutate(
       { kb: selected.id, doc: doc.id },
       {
-        onSuccess: () => setNotice({ tone: "success", text: t("knowledgeBases.removed", { name: doc.filename }) }),
-        onError: (error) => setNotice({ tone: "error", text: errorText(error, t("knowledgeBases.removeFailed")) }),
+        onSuccess: () => setNotice({ tone: "success", text: t("knowledge.basesPage.removed", { name: doc.filename }) }),
+        onError: (error) => setNotice({ tone: "error", text: errorText(error, t("knowledge.basesPage.removeFailed")) }),
       },
     );
   };
@@ -103,13 +103,13 @@ function KnowledgeBases() {
   if (list.isPending) {
     content = (
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <ListLoading label={t("knowledgeBases.loading")} />
+        <ListLoading label={t("knowledge.basesPage.loading")} />
       </div>
     );
   } else if (list.isError && !list.data) {
     content = (
       <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <ListLoadFailed label={errorText(list.error, t("knowledgeBases.loadFailed"))} onRetry={() => void list.refetch()} />
+        <ListLoadFailed label={errorText(list.error, t("knowledge.basesPage.loadFailed"))} onRetry={() => void list.refetch()} />
       </div>
     );
   } else if (!selected) {
@@ -117,9 +117,9 @@ function KnowledgeBases() {
       <ListEmpty
         icon={<KnowledgeBaseIcon className="size-6" />}
         tint="bg-emerald-50 text-emerald-700"
-        title={t("knowledgeBases.emptyTitle")}
-        body={t("knowledgeBases.emptyBody")}
-        action={t("knowledgeBases.create")}
+        title={t("knowledge.basesPage.emptyTitle")}
+        body={t("knowledge.basesPage.emptyBody")}
+        action={t("knowledge.basesPage.create")}
         onAction={() => setCreating(true)}
         testId="kb-empty"
         framed
@@ -149,8 +149,8 @@ function KnowledgeBases() {
     <section className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8" aria-labelledby="knowledge-title">
       <PageHeading
         id="knowledge-title"
-        title={t("knowledgeBases.title")}
-        subtitle={t("knowledgeBases.subtitle", { tenant: tenantName })}
+        title={t("knowledge.basesPage.title")}
+        subtitle={t("knowledge.basesPage.subtitle", { tenant: tenantName })}
         action={
           <button
             type="button"
@@ -163,7 +163,7 @@ function KnowledgeBases() {
             data-testid="kb-create"
           >
             <PlusIcon className="size-4" />
-            {t("knowledgeBases.create")}
+            {t("knowledge.basesPage.create")}
           </button>
         }
       />
@@ -184,7 +184,7 @@ function KnowledgeBases() {
         onDone={(kb) => {
           setCreating(false);
           select(kb.id);
-          setNotice({ tone: "success", text: t("knowledgeBases.created", { name: kb.name }) });
+          setNotice({ tone: "success", text: t("knowledge.basesPage.created", { name: kb.name }) });
         }}
       />
       <KnowledgeBaseDialog
@@ -195,32 +195,32 @@ function KnowledgeBases() {
         tenantName={tenantName}
         onDone={() => {
           setEditing(null);
-          setNotice({ tone: "success", text: t("knowledgeBases.changed") });
+          setNotice({ tone: "success", text: t("knowledge.basesPage.changed") });
         }}
       />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("knowledgeBases.deleteTitle")}
+        title={t("knowledge.basesPage.deleteTitle")}
         body={
           deleting
             ? deleteCount === 0
-              ? t("knowledgeBases.deleteBodyEmpty", { name: deleting.name })
-              : t("knowledgeBases.deleteBody", { name: deleting.name, count: deleteCount })
+              ? t("knowledge.basesPage.deleteBodyEmpty", { name: deleting.name })
+              : t("knowledge.basesPage.deleteBody", { name: deleting.name, count: deleteCount })
             : ""
         }
-        confirmLabel={t("knowledgeBases.deleteConfirm")}
-        cancelLabel={t("knowledgeBases.form.cancel")}
+        confirmLabel={t("knowledge.basesPage.deleteConfirm")}
+        cancelLabel={t("knowledge.basesPage.form.cancel")}
         onConfirm={confirmDelete}
         testId="delete-kb-dialog"
       />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title={t("knowledgeBases.removeTitle")}
-        body={removing && selected ? t("knowledgeBases.removeBody", { name: removing.filename, kb: selected.name }) : ""}
-        confirmLabel={t("knowledgeBases.removeConfirm")}
-        cancelLabel={t("knowledgeBases.form.cancel")}
+        title={t("knowledge.basesPage.removeTitle")}
+        body={removing && selected ? t("knowledge.basesPage.removeBody", { name: removing.filename, kb: selected.name }) : ""}
+        confirmLabel={t("knowledge.basesPage.removeConfirm")}
+        cancelLabel={t("knowledge.basesPage.form.cancel")}
         onConfirm={confirmRemove}
         testId="remove-document-dialog"
       />

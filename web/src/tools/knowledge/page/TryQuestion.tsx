@@ -39,16 +39,16 @@ export function TryQuestion({ kb }: { kb: KnowledgeBaseItem }) {
     <section aria-labelledby={ids.title} className="space-y-3" data-testid="kb-try">
       <div>
         <h3 id={ids.title} className="text-base font-semibold text-navy-950">
-          {t("knowledgeBases.try.title")}
+          {t("knowledge.basesPage.try.title")}
         </h3>
         <p id={ids.hint} className={`mt-0.5 text-sm text-slate-600 ${userText}`}>
-          {t("knowledgeBases.try.hint", { name: kb.name })}
+          {t("knowledge.basesPage.try.hint", { name: kb.name })}
         </p>
       </div>
       <form role="search" aria-labelledby={ids.title} onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <label htmlFor={ids.input} className="sr-only">
-            {t("knowledgeBases.try.label")}
+            {t("knowledge.basesPage.try.label")}
           </label>
           <input
             id={ids.input}
@@ -57,31 +57,31 @@ export function TryQuestion({ kb }: { kb: KnowledgeBaseItem }) {
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
             maxLength={QUESTION_MAX_CHARS}
-            placeholder={t("knowledgeBases.try.placeholder")}
+            placeholder={t("knowledge.basesPage.try.placeholder")}
             aria-describedby={ids.hint}
             className={`${inputClass} mt-0`}
           />
         </div>
         <button type="submit" className={`${buttonClass.secondary} gap-1.5`} disabled={question.trim() === "" || search.isFetching}>
           {search.isFetching ? <Spinner className="size-4" /> : <SearchIcon className="size-4" />}
-          {search.isFetching ? t("knowledgeBases.try.searching") : t("knowledgeBases.try.submit")}
+          {search.isFetching ? t("knowledge.basesPage.try.searching") : t("knowledge.basesPage.try.submit")}
         </button>
       </form>
-      {search.isError && <FormAlert>{errorText(search.error, t("knowledgeBases.try.failed"))}</FormAlert>}
+      {search.isError && <FormAlert>{errorText(search.error, t("knowledge.basesPage.try.failed"))}</FormAlert>}
       {results && search.data && (
         <div className="space-y-2" aria-busy={search.isFetching} data-testid="kb-try-results">
           <p role="status" className="text-sm font-medium text-slate-700" data-testid="kb-try-summary">
-            {results.length === 0 ? t("knowledgeBases.try.none") : t("knowledgeBases.try.results", { count: results.length })}
+            {results.length === 0 ? t("knowledge.basesPage.try.none") : t("knowledge.basesPage.try.results", { count: results.length })}
           </p>
           {results.length > 0 && (
-            <ol aria-label={t("knowledgeBases.try.list")} className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+            <ol aria-label={t("knowledge.basesPage.try.list")} className="divide-y divide-slate-100 rounded-xl border border-slate-200">
               {results.map((passage, i) => (
                 <Passage key={i} passage={passage} />
               ))}
             </ol>
           )}
           <p className="text-xs text-slate-400" data-testid="kb-try-ranking">
-            {search.data.semantic ? t("knowledgeBases.try.semantic") : t("knowledgeBases.try.lexical")}
+            {search.data.semantic ? t("knowledge.basesPage.try.semantic") : t("knowledge.basesPage.try.lexical")}
           </p>
         </div>
       )}
@@ -97,7 +97,7 @@ function Passage({ passage }: { passage: KbPassage }) {
   const [all, setAll] = useState(false);
   const id = useId();
   const doc = passage.source_document;
-  const source = [doc.name, doc.section, doc.page ? t("knowledgeBases.try.page", { n: doc.page }) : undefined].filter(Boolean).join(" › ");
+  const source = [doc.name, doc.section, doc.page ? t("knowledge.basesPage.try.page", { n: doc.page }) : undefined].filter(Boolean).join(" › ");
   const score = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.min(1, Math.max(0, passage.score)));
   const whole = passage.content.trim();
   const preview = cut(whole, PASSAGE_PREVIEW_CHARS);
@@ -108,8 +108,8 @@ function Passage({ passage }: { passage: KbPassage }) {
         <span dir="auto" className={`flex-1 text-xs text-slate-500 ${userText}`} data-testid="kb-try-source">
           {source}
         </span>
-        <span className={`${badge} bg-teal-50 font-mono text-teal-800`} title={t("knowledgeBases.try.scoreHint")} data-testid="kb-try-score">
-          {t("knowledgeBases.try.score", { score })}
+        <span className={`${badge} bg-teal-50 font-mono text-teal-800`} title={t("knowledge.basesPage.try.scoreHint")} data-testid="kb-try-score">
+          {t("knowledge.basesPage.try.score", { score })}
         </span>
       </div>
       <p id={id} dir="auto" className={`text-sm text-slate-800 ${userText} ${all ? "max-h-96 overflow-y-auto" : ""}`} data-testid="kb-try-text">
@@ -117,7 +117,7 @@ function Passage({ passage }: { passage: KbPassage }) {
       </p>
       {long && (
         <button type="button" aria-expanded={all} aria-controls={id} onClick={() => setAll((a) => !a)} className="rounded text-xs font-medium text-teal-700 hover:text-teal-900">
-          {all ? t("knowledgeBases.try.showLess") : t("knowledgeBases.try.showMore")}
+          {all ? t("knowledge.basesPage.try.showLess") : t("knowledge.basesPage.try.showMore")}
         </button>
       )}
     </li>

@@ -17,7 +17,7 @@ export function ScopeBadge({ scope }: { scope: KbScope }) {
   const { t } = useTranslation();
   return (
     <span className={`${badge} ${scope === "company" ? "bg-violet-50 text-violet-800" : "bg-sky-50 text-sky-800"}`} data-testid="kb-scope" data-scope={scope}>
-      {t(`knowledgeBases.scope.${scope}`)}
+      {t(`knowledge.basesPage.scope.${scope}`)}
     </span>
   );
 }
@@ -26,8 +26,8 @@ export function ScopeBadge({ scope }: { scope: KbScope }) {
 export function ReadOnlyBadge() {
   const { t } = useTranslation();
   return (
-    <span className={`${badge} bg-slate-100 text-slate-600`} title={t("knowledgeBases.readOnlyHint")} data-testid="kb-read-only">
-      {t("knowledgeBases.readOnly")}
+    <span className={`${badge} bg-slate-100 text-slate-600`} title={t("knowledge.basesPage.readOnlyHint")} data-testid="kb-read-only">
+      {t("knowledge.basesPage.readOnly")}
     </span>
   );
 }
@@ -37,7 +37,7 @@ export function Counts({ kb, testId }: { kb: Pick<KnowledgeBaseItem, "documents"
   const { t } = useTranslation();
   return (
     <span data-testid={testId}>
-      {[t("knowledgeBases.documentCount", { count: kb.documents }), t("knowledgeBases.readyCount", { count: kb.ready }), t("knowledgeBases.passageCount", { count: kb.chunks })].join(" · ")}
+      {[t("knowledge.basesPage.documentCount", { count: kb.documents }), t("knowledge.basesPage.readyCount", { count: kb.ready }), t("knowledge.basesPage.passageCount", { count: kb.chunks })].join(" · ")}
     </span>
   );
 }

@@ -15,13 +15,13 @@ function Part({ part, fromCustomer }: { part: TranscriptPart; fromCustomer: bool
       return part.mediaType.startsWith("image/") ? (
         <DeskImage url={part.url} name={part.filename} />
       ) : (
-        <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">{t("desk.attachedFile", { name: part.filename || part.url })}</p>
+        <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">{t("live_agent.desk.attachedFile", { name: part.filename || part.url })}</p>
       );
     case "tool":
       return (
         <p className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2 py-1 text-xs text-slate-600">
           <WrenchIcon className="size-3.5" />
-          {t("desk.toolUsed", { name: part.name })}
+          {t("live_agent.desk.toolUsed", { name: part.name })}
         </p>
       );
   }
@@ -38,15 +38,15 @@ export function AiConversation({ conversation, open }: { conversation: readonly 
   return (
     <details className="rounded-xl border border-slate-200 bg-slate-50/60" open={open} data-testid="desk-ai-conversation">
       <summary className="cursor-pointer px-4 py-2.5 text-sm font-medium text-slate-700 select-none">
-        {t("desk.aiConversation", { count: messages.length })}
+        {t("live_agent.desk.aiConversation", { count: messages.length })}
       </summary>
       {messages.length === 0 ? (
-        <p className="px-4 pb-3 text-sm text-slate-500">{t("desk.aiConversationEmpty")}</p>
+        <p className="px-4 pb-3 text-sm text-slate-500">{t("live_agent.desk.aiConversationEmpty")}</p>
       ) : (
-        <ol className="max-h-96 space-y-3 overflow-y-auto px-4 pb-4" aria-label={t("desk.aiConversationLabel")}>
+        <ol className="max-h-96 space-y-3 overflow-y-auto px-4 pb-4" aria-label={t("live_agent.desk.aiConversationLabel")}>
           {messages.map((message) => (
             <li key={message.id} className="text-sm text-slate-800" data-testid="desk-ai-message">
-              <p className="text-xs font-semibold text-slate-500">{message.role === "user" ? t("desk.customer") : t("desk.assistant")}</p>
+              <p className="text-xs font-semibold text-slate-500">{message.role === "user" ? t("live_agent.desk.customer") : t("live_agent.desk.assistant")}</p>
               <div className="mt-1 space-y-2">
                 {message.parts.map((part, i) => (
                   <Part key={i} part={part} fromCustomer={message.role === "user"} />

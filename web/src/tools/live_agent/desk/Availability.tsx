@@ -10,7 +10,7 @@ type Props = { status: DeskStatus | undefined; onChange: (status: DeskStatus) =>
 export function Availability({ status, onChange, disabled = false }: Props) {
   const { t } = useTranslation();
   return (
-    <div role="group" aria-label={t("desk.availability")} className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-xs">
+    <div role="group" aria-label={t("live_agent.desk.availability")} className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-xs">
       {STATUSES.map((value) => {
         const pressed = status === value;
         return (
@@ -29,7 +29,7 @@ export function Availability({ status, onChange, disabled = false }: Props) {
             }`}
           >
             <span aria-hidden="true" className={`size-2 rounded-full ${value === "online" ? "bg-emerald-300" : "bg-slate-300"}`} />
-            {t(`desk.status.${value}`)}
+            {t(`live_agent.desk.status.${value}`)}
           </button>
         );
       })}

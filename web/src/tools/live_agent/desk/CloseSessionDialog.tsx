@@ -31,8 +31,8 @@ export function CloseSessionDialog({ sessionId, customerName, open, onOpenChange
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
-    if (length === 0) return setProblem(t("desk.resolutionRequired"));
-    if (length > RESOLUTION_MAX_CHARS) return setProblem(t("desk.resolutionTooLong", { max: RESOLUTION_MAX_CHARS.toLocaleString(), count: length }));
+    if (length === 0) return setProblem(t("live_agent.desk.resolutionRequired"));
+    if (length > RESOLUTION_MAX_CHARS) return setProblem(t("live_agent.desk.resolutionTooLong", { max: RESOLUTION_MAX_CHARS.toLocaleString(), count: length }));
     setProblem(null);
     close.mutate(
       { id: sessionId, resolution: resolution.trim() },
@@ -41,18 +41,18 @@ export function CloseSessionDialog({ sessionId, customerName, open, onOpenChange
           setResolution("");
           onClosed();
         },
-        onError: (error) => setFailure(errorText(error, t("desk.closeFailed"))),
+        onError: (error) => setFailure(errorText(error, t("live_agent.desk.closeFailed"))),
       },
     );
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("desk.closeTitle")} description={t("desk.closeBody", { name: customerName })}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("live_agent.desk.closeTitle")} description={t("live_agent.desk.closeBody", { name: customerName })}>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3">
         {failure && <FormAlert>{failure}</FormAlert>}
         <div>
           <label htmlFor={fieldId} className={labelClass}>
-            {t("desk.resolution")}
+            {t("live_agent.desk.resolution")}
           </label>
           <textarea
             id={fieldId}
@@ -65,7 +65,7 @@ export function CloseSessionDialog({ sessionId, customerName, open, onOpenChange
             required
           />
           <p id={hintId} className={hintClass}>
-            {t("desk.resolutionHint", { count: length, max: RESOLUTION_MAX_CHARS.toLocaleString() })}
+            {t("live_agent.desk.resolutionHint", { count: length, max: RESOLUTION_MAX_CHARS.toLocaleString() })}
           </p>
           {problem && (
             <p id={problemId} className={fieldErrorClass}>
@@ -74,9 +74,9 @@ export function CloseSessionDialog({ sessionId, customerName, open, onOpenChange
           )}
         </div>
         <div className="flex justify-end gap-2 pt-2">
-          <DialogClose className={buttonClass.secondary}>{t("desk.cancel")}</DialogClose>
+          <DialogClose className={buttonClass.secondary}>{t("live_agent.desk.cancel")}</DialogClose>
           <button type="submit" className={buttonClass.primary} disabled={close.isPending}>
-            {t("desk.closeConfirm")}
+            {t("live_agent.desk.closeConfirm")}
           </button>
         </div>
       </form>

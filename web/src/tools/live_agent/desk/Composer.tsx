@@ -35,26 +35,26 @@ export function Composer({ sessionId }: { sessionId: string }) {
       { content, type: 0 },
       {
         onSuccess: () => setText(""),
-        onError: (e) => setError(errorText(e, t("desk.sendFailed"))),
+        onError: (e) => setError(errorText(e, t("live_agent.desk.sendFailed"))),
       },
     );
   };
 
   const sendImage = async (file: File) => {
     setError(null);
-    if (!isImage(file.type)) return setError(t("desk.imagesOnly", { name: file.name }));
-    if (file.size > MAX_FILE_BYTES) return setError(t("desk.imageTooLarge", { name: file.name }));
+    if (!isImage(file.type)) return setError(t("live_agent.desk.imagesOnly", { name: file.name }));
+    if (file.size > MAX_FILE_BYTES) return setError(t("live_agent.desk.imageTooLarge", { name: file.name }));
     setUploading(true);
     try {
       let url: string;
       try {
         url = (await uploadFile(file)).url;
       } catch (e) {
-        return setError(e instanceof Error && e.message ? e.message : t("desk.uploadFailed"));
+        return setError(e instanceof Error && e.message ? e.message : t("live_agent.desk.uploadFailed"));
       }
       // Only Waybill's own file links are sent: the customer's page shows nothing else.
-      if (!isWaybillFileLink(url)) return setError(t("desk.uploadFailed"));
-      await send.mutateAsync({ content: url, type: 1 }).catch((e: unknown) => setError(errorText(e, t("desk.sendFailed"))));
+      if (!isWaybillFileLink(url)) return setError(t("live_agent.desk.uploadFailed"));
+      await send.mutateAsync({ content: url, type: 1 }).catch((e: unknown) => setError(errorText(e, t("live_agent.desk.sendFailed"))));
     } finally {
       setUploading(false);
     }
@@ -88,7 +88,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
           accept="image/*"
           className="sr-only"
           tabIndex={-1}
-          aria-label={t("desk.attachImage")}
+          aria-label={t("live_agent.desk.attachImage")}
           data-testid="desk-image-input"
           onChange={(e) => {
             const file = e.target.files?.[0];
@@ -101,14 +101,14 @@ export function Composer({ sessionId }: { sessionId: string }) {
           className="grid size-10 shrink-0 place-items-center rounded-lg border border-slate-300 bg-white text-slate-600 hover:bg-slate-50 disabled:opacity-60"
           onClick={() => picker.current?.click()}
           disabled={busy}
-          title={t("desk.attachImage")}
-          aria-label={t("desk.attachImage")}
+          title={t("live_agent.desk.attachImage")}
+          aria-label={t("live_agent.desk.attachImage")}
         >
           {uploading ? <Spinner className="size-4" /> : <ImageIcon className="size-4" />}
         </button>
         <div className="min-w-0 flex-1">
           <label className="sr-only" htmlFor={`desk-reply-${sessionId}`}>
-            {t("desk.replyLabel")}
+            {t("live_agent.desk.replyLabel")}
           </label>
           <textarea
             id={`desk-reply-${sessionId}`}
@@ -117,11 +117,11 @@ export function Composer({ sessionId }: { sessionId: string }) {
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder={t("desk.replyPlaceholder")}
+            placeholder={t("live_agent.desk.replyPlaceholder")}
             aria-invalid={tooLong || undefined}
             className={`${inputClass} max-h-[200px] resize-y`}
           />
-          {tooLong && <p className="mt-1 text-xs font-medium text-red-700">{t("desk.messageTooLong", { max: MESSAGE_MAX_CHARS.toLocaleString(), count: text.length })}</p>}
+          {tooLong && <p className="mt-1 text-xs font-medium text-red-700">{t("live_agent.desk.messageTooLong", { max: MESSAGE_MAX_CHARS.toLocaleString(), count: text.length })}</p>}
         </div>
         <button
           type="submit"
@@ -129,7 +129,7 @@ export function Composer({ sessionId }: { sessionId: string }) {
           disabled={busy || !text.trim() || tooLong}
         >
           {send.isPending && !uploading ? <Spinner className="size-4" /> : <SendIcon className="size-4" />}
-          {t("desk.send")}
+          {t("live_agent.desk.send")}
         </button>
       </form>
     </div>

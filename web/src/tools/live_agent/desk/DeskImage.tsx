@@ -10,11 +10,11 @@ export function DeskImage({ url, name }: { url: string; name?: string }) {
   if (!isWaybillFileLink(url)) {
     return (
       <p className="text-xs text-slate-500 italic [overflow-wrap:anywhere]" data-testid="desk-image-refused">
-        {t("desk.imageNotShown", { url })}
+        {t("live_agent.desk.imageNotShown", { url })}
       </p>
     );
   }
-  const alt = name || fileNameOf(url) || t("desk.image");
+  const alt = name || fileNameOf(url) || t("live_agent.desk.image");
   return (
     <a href={url} target="_blank" rel="noopener noreferrer" className="block w-fit">
       <img src={url} alt={alt} className="max-h-60 max-w-full rounded-lg border border-slate-200 object-contain" loading="lazy" />

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError, isForbidden } from "../../../api/client";
 import { OnlyAdmins } from "../../../components/OnlyAdmins";
-import { selectIsAdmin } from "../../../auth/roles";
 import { useAuthStore } from "../../../auth/store";
 import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
 import { type Notice, NoticeBanner } from "../../../components/NoticeBanner";
@@ -26,7 +25,8 @@ import { useQueueAlerts } from "./useQueueAlerts";
  * (docs/live-agent.md, "The desk"). Agents set their availability, see who waits and the
  * AI conversation so far, claim, talk (text and images, canned replies) and close with a
  * resolution note; the socket keeps several agents' desks in step. Administrators who are
- * not agents see the statistics; other members are told the desk is for agents.
+ * not agents see the statistics; the route table tells other members that the desk is for
+ * agents.
  */
 export default function DeskPage() {
   return (
@@ -38,15 +38,13 @@ export default function DeskPage() {
 
 function OnlyAgents() {
   const { t } = useTranslation();
-  return <OnlyAdmins title={t("desk.onlyAgents")} body={t("desk.onlyAgentsBody")} />;
+  return <OnlyAdmins title={t("live_agent.desk.onlyAgents")} body={t("live_agent.desk.onlyAgentsBody")} />;
 }
 
+/** Agents take the queue; the route table lets in administrators too (pages.ts), who see the figures. */
 function Desk() {
   const isAgent = useAuthStore(selectIsAgent);
-  const isAdmin = useAuthStore(selectIsAdmin);
-  if (isAgent) return <AgentDesk />;
-  if (isAdmin) return <StatsOnly />;
-  return <OnlyAgents />;
+  return isAgent ? <AgentDesk /> : <StatsOnly />;
 }
 
 const pageClass = "mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8";
@@ -58,7 +56,7 @@ function StatsOnly() {
   if (isForbidden(stats.error)) return <OnlyAgents />;
   return (
     <section className={pageClass} aria-labelledby="desk-title">
-      <PageHeading id="desk-title" title={t("desk.title")} subtitle={t("desk.adminSubtitle")} />
+      <PageHeading id="desk-title" title={t("live_agent.desk.title")} subtitle={t("live_agent.desk.adminSubtitle")} />
       <div className="mt-6">
         <StatsPanel stats={stats.data} />
       </div>
@@ -121,7 +119,7 @@ function AgentDesk() {
         setSelection({ id: selection.id, from: "mine" });
       } else {
         setSelection(null);
-        setNotice({ tone: "error", text: t("desk.takenByOther") });
+        setNotice({ tone: "error", text: t("live_agent.desk.takenByOther") });
       }
     });
     return () => {
@@ -137,9 +135,9 @@ function AgentDesk() {
       if (error instanceof ApiRequestError && error.status === 409) {
         // Lost the race: the customer is another agent's now, and the queue is read again.
         setSelection(null);
-        setNotice({ tone: "error", text: t("desk.claimedByOther"), details: error.message ? [error.message] : undefined });
+        setNotice({ tone: "error", text: t("live_agent.desk.claimedByOther"), details: error.message ? [error.message] : undefined });
       } else {
-        setNotice({ tone: "error", text: errorText(error, t("desk.claimFailed")) });
+        setNotice({ tone: "error", text: errorText(error, t("live_agent.desk.claimFailed")) });
       }
     };
     claim.mutate({ id }, { onSuccess: () => setSelection({ id, from: "mine" }), onError });
@@ -151,13 +149,13 @@ function AgentDesk() {
     <section className={pageClass} aria-labelledby="desk-title">
       <PageHeading
         id="desk-title"
-        title={t("desk.title")}
-        subtitle={live ? t("desk.subtitle") : t("desk.subtitlePolling")}
-        action={<Availability status={me.data?.status} onChange={(status) => setStatus.mutate(status, { onError: (e) => setNotice({ tone: "error", text: errorText(e, t("desk.statusFailed")) }) })} disabled={!me.data} />}
+        title={t("live_agent.desk.title")}
+        subtitle={live ? t("live_agent.desk.subtitle") : t("live_agent.desk.subtitlePolling")}
+        action={<Availability status={me.data?.status} onChange={(status) => setStatus.mutate(status, { onError: (e) => setNotice({ tone: "error", text: errorText(e, t("live_agent.desk.statusFailed")) }) })} disabled={!me.data} />}
       />
       <div className="mt-4 space-y-3">
         <NotificationPrompt />
-        {me.data?.status === "away" && <p className="text-sm text-slate-600">{t("desk.awayHint")}</p>}
+        {me.data?.status === "away" && <p className="text-sm text-slate-600">{t("live_agent.desk.awayHint")}</p>}
         {notice && <NoticeBanner notice={notice} onDismiss={() => setNotice(null)} />}
         <StatsPanel stats={stats.data} />
       </div>
@@ -165,21 +163,21 @@ function AgentDesk() {
       <div className="mt-4 grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <aside className="space-y-4">
           <div className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm">
-            <h2 className="px-2 py-1.5 text-sm font-semibold text-slate-700">{t("desk.mine")}</h2>
+            <h2 className="px-2 py-1.5 text-sm font-semibold text-slate-700">{t("live_agent.desk.mine")}</h2>
             {mine.isPending ? (
-              <ListLoading label={t("desk.loading")} />
+              <ListLoading label={t("live_agent.desk.loading")} />
             ) : (
               <MySessionsList sessions={mine.data ?? []} selectedId={selection?.id ?? null} unread={unread} onSelect={(id) => select({ id, from: "mine" })} />
             )}
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm">
             <h2 className="px-2 py-1.5 text-sm font-semibold text-slate-700">
-              {t("desk.queue")} <span className="font-normal text-slate-500">({queue.data?.length ?? 0})</span>
+              {t("live_agent.desk.queue")} <span className="font-normal text-slate-500">({queue.data?.length ?? 0})</span>
             </h2>
             {queue.isPending ? (
-              <ListLoading label={t("desk.loading")} />
+              <ListLoading label={t("live_agent.desk.loading")} />
             ) : queue.isError && !queue.data ? (
-              <ListLoadFailed label={errorText(queue.error, t("desk.queueFailed"))} onRetry={() => void queue.refetch()} />
+              <ListLoadFailed label={errorText(queue.error, t("live_agent.desk.queueFailed"))} onRetry={() => void queue.refetch()} />
             ) : (
               <QueueList queue={queue.data} answeredAt={queue.dataUpdatedAt} selectedId={selection?.id ?? null} onSelect={(id) => select({ id, from: "queue" })} />
             )}
@@ -196,11 +194,11 @@ function AgentDesk() {
               onClaim={() => onClaim(selection.id)}
               onClosed={() => {
                 setSelection(null);
-                setNotice({ tone: "success", text: t("desk.closed") });
+                setNotice({ tone: "success", text: t("live_agent.desk.closed") });
               }}
             />
           ) : (
-            <p className="grid h-full min-h-80 place-items-center p-6 text-center text-sm text-slate-500">{t("desk.pick")}</p>
+            <p className="grid h-full min-h-80 place-items-center p-6 text-center text-sm text-slate-500">{t("live_agent.desk.pick")}</p>
           )}
         </div>
       </div>

@@ -17,10 +17,10 @@ function Content({ message }: { message: LiveMessage }) {
   if (message.type === 2) {
     return isWaybillFileLink(message.content) ? (
       <a href={message.content} target="_blank" rel="noopener noreferrer" className="text-teal-700 underline [overflow-wrap:anywhere]">
-        {t("desk.openFile")}
+        {t("live_agent.desk.openFile")}
       </a>
     ) : (
-      <p className="text-xs text-slate-500 italic [overflow-wrap:anywhere]">{t("desk.fileNotShown", { url: message.content })}</p>
+      <p className="text-xs text-slate-500 italic [overflow-wrap:anywhere]">{t("live_agent.desk.fileNotShown", { url: message.content })}</p>
     );
   }
   const text = senderKindOf(message) === "system" ? translateServiceNotice(message.content, t) : message.content;
@@ -66,11 +66,11 @@ export function LiveMessageList({ session, messages }: { session: DeskSession; m
     };
   }, [shown]);
 
-  if (messages.length === 0) return <p className="py-6 text-center text-sm text-slate-500">{t("desk.noMessages")}</p>;
+  if (messages.length === 0) return <p className="py-6 text-center text-sm text-slate-500">{t("live_agent.desk.noMessages")}</p>;
   const label = (message: LiveMessage, kind: SenderKind) =>
-    kind === "customer" ? session.customer.name || t("desk.customer") : kind === "agent" ? message.sendNickName || t("desk.agent") : t("desk.system");
+    kind === "customer" ? session.customer.name || t("live_agent.desk.customer") : kind === "agent" ? message.sendNickName || t("live_agent.desk.agent") : t("live_agent.desk.system");
   return (
-    <ol ref={list} className="flex max-h-[28rem] flex-col gap-2.5 overflow-y-auto pr-1" aria-label={t("desk.messages")} aria-live="polite" tabIndex={0}>
+    <ol ref={list} className="flex max-h-[28rem] flex-col gap-2.5 overflow-y-auto pr-1" aria-label={t("live_agent.desk.messages")} aria-live="polite" tabIndex={0}>
       {messages.map((message) => {
         const kind = senderKindOf(message);
         return (

@@ -18,15 +18,15 @@ export function NotificationPrompt() {
     return (
       <p className="flex items-center gap-2 text-xs text-slate-500" data-testid="desk-notifications-denied">
         <BellIcon className="size-4" />
-        {t("desk.notificationsDenied")}
+        {t("live_agent.desk.notificationsDenied")}
       </p>
     );
   }
   if (declined) return null;
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-teal-200 bg-teal-50 px-4 py-3 text-sm text-teal-950" role="region" aria-label={t("desk.notificationsTitle")}>
+    <div className="flex flex-wrap items-center gap-3 rounded-xl border border-teal-200 bg-teal-50 px-4 py-3 text-sm text-teal-950" role="region" aria-label={t("live_agent.desk.notificationsTitle")}>
       <BellIcon className="size-5 shrink-0 text-teal-700" />
-      <p className="min-w-0 flex-1">{t("desk.notificationsAsk")}</p>
+      <p className="min-w-0 flex-1">{t("live_agent.desk.notificationsAsk")}</p>
       <button
         type="button"
         className="rounded-lg bg-teal-700 px-3 py-1.5 font-semibold text-white hover:bg-teal-800"
@@ -35,7 +35,7 @@ export function NotificationPrompt() {
           void askNotifications().then(setState);
         }}
       >
-        {t("desk.notificationsAllow")}
+        {t("live_agent.desk.notificationsAllow")}
       </button>
       <button
         type="button"
@@ -45,7 +45,7 @@ export function NotificationPrompt() {
           setDeclined(true);
         }}
       >
-        {t("desk.notificationsLater")}
+        {t("live_agent.desk.notificationsLater")}
       </button>
     </div>
   );

@@ -23,9 +23,9 @@ export function QueueList({ queue, answeredAt, selectedId, onSelect }: QueueProp
   const { t } = useTranslation();
   const now = useNow();
   const facilityName = useFacilityName();
-  if (queue.length === 0) return <p className="px-3 py-6 text-center text-sm text-slate-500">{t("desk.queueEmpty")}</p>;
+  if (queue.length === 0) return <p className="px-3 py-6 text-center text-sm text-slate-500">{t("live_agent.desk.queueEmpty")}</p>;
   return (
-    <ul className="space-y-1" aria-label={t("desk.queue")}>
+    <ul className="space-y-1" aria-label={t("live_agent.desk.queue")}>
       {queue.map((entry) => {
         const facility = facilityName(entry.facilityId);
         return (
@@ -33,7 +33,7 @@ export function QueueList({ queue, answeredAt, selectedId, onSelect }: QueueProp
             <button type="button" className={rowClass(entry.id === selectedId)} aria-current={entry.id === selectedId || undefined} onClick={() => onSelect(entry.id)}>
               <span className="flex items-baseline justify-between gap-2">
                 <span className="truncate text-sm font-semibold text-slate-900">{entry.customer.name || entry.customer.email}</span>
-                <span className="inline-flex shrink-0 items-center gap-1 text-xs text-amber-800 tabular-nums" title={t("desk.waiting")} data-testid="desk-wait">
+                <span className="inline-flex shrink-0 items-center gap-1 text-xs text-amber-800 tabular-nums" title={t("live_agent.desk.waiting")} data-testid="desk-wait">
                   <ClockIcon className="size-3.5" />
                   {formatClock(waitedSeconds(entry.waitingSeconds, answeredAt, now))}
                 </span>
@@ -60,9 +60,9 @@ type MineProps = {
 export function MySessionsList({ sessions, selectedId, unread, onSelect }: MineProps) {
   const { t } = useTranslation();
   const facilityName = useFacilityName();
-  if (sessions.length === 0) return <p className="px-3 py-4 text-center text-sm text-slate-500">{t("desk.mineEmpty")}</p>;
+  if (sessions.length === 0) return <p className="px-3 py-4 text-center text-sm text-slate-500">{t("live_agent.desk.mineEmpty")}</p>;
   return (
-    <ul className="space-y-1" aria-label={t("desk.mine")}>
+    <ul className="space-y-1" aria-label={t("live_agent.desk.mine")}>
       {sessions.map((session) => (
         <li key={session.id} data-testid="desk-mine-entry">
           <button type="button" className={rowClass(session.id === selectedId)} aria-current={session.id === selectedId || undefined} onClick={() => onSelect(session.id)}>
@@ -70,7 +70,7 @@ export function MySessionsList({ sessions, selectedId, unread, onSelect }: MineP
               <span className="truncate text-sm font-semibold text-slate-900">{session.customer.name || session.customer.email}</span>
               {unread.has(session.id) && (
                 <span className="shrink-0 rounded-full bg-teal-600 px-2 py-0.5 text-xs font-medium text-white" data-testid="desk-unread">
-                  {t("desk.unread")}
+                  {t("live_agent.desk.unread")}
                 </span>
               )}
             </span>

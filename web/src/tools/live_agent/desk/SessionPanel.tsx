@@ -30,7 +30,7 @@ function Header({ session }: { session: DeskSession }) {
   return (
     <div className="min-w-0">
       <h2 id="desk-session-title" className="truncate text-lg font-semibold text-navy-950">
-        {session.customer.name || t("desk.customer")}
+        {session.customer.name || t("live_agent.desk.customer")}
       </h2>
       <p className="truncate text-sm text-slate-600">{[session.customer.email, facility].filter(Boolean).join(" · ")}</p>
     </div>
@@ -47,8 +47,8 @@ export function SessionPanel({ sessionId, live, mine, onClaim, claiming, onClose
   const detail = useSessionDetail(sessionId, live);
   const [closing, setClosing] = useState(false);
 
-  if (detail.isPending) return <ListLoading label={t("desk.sessionLoading")} />;
-  if (detail.isError && !detail.data) return <ListLoadFailed label={errorText(detail.error, t("desk.sessionLoadFailed"))} onRetry={() => void detail.refetch()} />;
+  if (detail.isPending) return <ListLoading label={t("live_agent.desk.sessionLoading")} />;
+  if (detail.isError && !detail.data) return <ListLoadFailed label={errorText(detail.error, t("live_agent.desk.sessionLoadFailed"))} onRetry={() => void detail.refetch()} />;
   const { session, messages, conversation } = detail.data;
 
   return (
@@ -58,12 +58,12 @@ export function SessionPanel({ sessionId, live, mine, onClaim, claiming, onClose
         {session.status === "queued" && (
           <button type="button" className={`${buttonClass.primary} gap-1.5`} onClick={onClaim} disabled={claiming}>
             {claiming && <Spinner className="size-4" />}
-            {t("desk.claim")}
+            {t("live_agent.desk.claim")}
           </button>
         )}
         {session.status === "active" && mine && (
           <button type="button" className={buttonClass.secondary} onClick={() => setClosing(true)}>
-            {t("desk.close")}
+            {t("live_agent.desk.close")}
           </button>
         )}
       </div>
@@ -80,11 +80,11 @@ export function SessionPanel({ sessionId, live, mine, onClaim, claiming, onClose
 
       {session.status === "closed" && (
         <div role="status" className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          <p className="font-medium">{t("desk.ended")}</p>
+          <p className="font-medium">{t("live_agent.desk.ended")}</p>
           {session.resolution && <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{session.resolution}</p>}
         </div>
       )}
-      {session.status === "active" && !mine && <p className="text-sm text-slate-500">{t("desk.notYours")}</p>}
+      {session.status === "active" && !mine && <p className="text-sm text-slate-500">{t("live_agent.desk.notYours")}</p>}
       {session.status === "active" && mine && <Composer sessionId={session.id} />}
 
       <CloseSessionDialog

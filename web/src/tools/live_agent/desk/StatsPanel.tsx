@@ -6,14 +6,14 @@ import { formatClock } from "./time";
 export function StatsPanel({ stats }: { stats: DeskStats | undefined }) {
   const { t } = useTranslation();
   const figures: [string, string, string][] = [
-    ["queue", t("desk.statQueue"), stats ? String(stats.queueLength) : "–"],
-    ["average", t("desk.statAverageWait"), stats ? formatClock(stats.averageWaitSeconds) : "–"],
-    ["longest", t("desk.statLongestWait"), stats ? formatClock(stats.longestWaitSeconds) : "–"],
-    ["active", t("desk.statActive"), stats ? String(stats.activeSessions) : "–"],
-    ["agents", t("desk.statAgentsOnline"), stats ? String(stats.agentsOnline) : "–"],
+    ["queue", t("live_agent.desk.statQueue"), stats ? String(stats.queueLength) : "–"],
+    ["average", t("live_agent.desk.statAverageWait"), stats ? formatClock(stats.averageWaitSeconds) : "–"],
+    ["longest", t("live_agent.desk.statLongestWait"), stats ? formatClock(stats.longestWaitSeconds) : "–"],
+    ["active", t("live_agent.desk.statActive"), stats ? String(stats.activeSessions) : "–"],
+    ["agents", t("live_agent.desk.statAgentsOnline"), stats ? String(stats.agentsOnline) : "–"],
   ];
   return (
-    <section aria-label={t("desk.stats")} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-label={t("live_agent.desk.stats")} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
         {figures.map(([key, label, value]) => (
           <div key={key} data-testid={`desk-stat-${key}`}>

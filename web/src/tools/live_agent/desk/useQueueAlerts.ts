@@ -22,7 +22,7 @@ export function useQueueAlerts(queue: readonly QueueEntry[] | undefined, online:
     const first = arrived[0];
     if (!first) return;
     const who = first.customer.name || first.customer.email;
-    const title = arrived.length === 1 ? t("desk.arrivedTitle", { name: who }) : t("desk.arrivedManyTitle", { count: arrived.length });
+    const title = arrived.length === 1 ? t("live_agent.desk.arrivedTitle", { name: who }) : t("live_agent.desk.arrivedManyTitle", { count: arrived.length });
     notify(title, cut(first.preview, 140));
     chime();
   }, [queue, online, t]);

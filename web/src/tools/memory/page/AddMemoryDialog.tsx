@@ -29,7 +29,7 @@ type Props = {
 export function AddMemoryDialog({ open, onOpenChange, isAdmin, tenantName, onAdded }: Props) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("memories.add")} description={t("memories.addDescription")} size="wide" testId="add-memory-dialog">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("memory.page.add")} description={t("memory.page.addDescription")} size="wide" testId="add-memory-dialog">
       <AddMemoryForm isAdmin={isAdmin} tenantName={tenantName} onAdded={onAdded} />
     </Dialog>
   );
@@ -57,12 +57,12 @@ function AddMemoryForm({ isAdmin, tenantName, onAdded }: Pick<Props, "isAdmin" |
   const option = "flex items-start gap-2.5 rounded-lg px-2 py-1.5 hover:bg-slate-50";
   return (
     <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-      <MemoryTextField value={text} onChange={setText} error={checked && empty ? t("memories.empty") : undefined} disabled={mutation.isPending} autoFocus />
+      <MemoryTextField value={text} onChange={setText} error={checked && empty ? t("memory.page.empty") : undefined} disabled={mutation.isPending} autoFocus />
       <div className="grid gap-4 sm:grid-cols-2">
         <ImportanceSelect value={importance} onChange={setImportance} disabled={mutation.isPending} />
         {isAdmin && (
           <fieldset disabled={mutation.isPending}>
-            <legend className="text-sm font-medium text-slate-700">{t("memories.typeLabel")}</legend>
+            <legend className="text-sm font-medium text-slate-700">{t("memory.page.typeLabel")}</legend>
             <div className="mt-1 -mx-2 grid gap-0.5">
               {(["personal", "system"] as const).map((type) => (
                 <label key={type} className={option}>
@@ -79,7 +79,7 @@ function AddMemoryForm({ isAdmin, tenantName, onAdded }: Pick<Props, "isAdmin" |
                   <span className="text-sm">
                     <span className="block font-medium text-slate-800">{t(`memory.type.${type}`)}</span>
                     <span id={`${typeName}-${type}`} className="block text-xs text-slate-500">
-                      {type === "system" ? t("memories.typeSystemHint", { tenant: tenantName }) : t("memories.typePersonalHint")}
+                      {type === "system" ? t("memory.page.typeSystemHint", { tenant: tenantName }) : t("memory.page.typePersonalHint")}
                     </span>
                   </span>
                 </label>
@@ -88,13 +88,13 @@ function AddMemoryForm({ isAdmin, tenantName, onAdded }: Pick<Props, "isAdmin" |
           </fieldset>
         )}
       </div>
-      {mutation.error !== null && <FormAlert>{errorText(mutation.error, t("memories.addFailed"))}</FormAlert>}
+      {mutation.error !== null && <FormAlert>{errorText(mutation.error, t("memory.page.addFailed"))}</FormAlert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose type="button" className={buttonClass.secondary}>
-          {t("memories.cancel")}
+          {t("memory.page.cancel")}
         </DialogClose>
         <button type="submit" className={buttonClass.primary} disabled={mutation.isPending}>
-          {mutation.isPending ? t("memories.adding") : t("memories.add")}
+          {mutation.isPending ? t("memory.page.adding") : t("memory.page.add")}
         </button>
       </div>
     </form>

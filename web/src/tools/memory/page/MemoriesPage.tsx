@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useDebouncedValue } from "../../../lib/useDebouncedValue";
 import { selectCurrentTenant, selectIsAdmin } from "../../../auth/roles";
 import { useAuthStore } from "../../../auth/store";
-import { ArrowLeftIcon, ChevronRight, MemoryIcon, PlusIcon } from "../../../components/icons";
+import { ArrowLeftIcon, ChevronRight, PlusIcon } from "../../../components/icons";
+import { MemoryIcon } from "../pageIcons";
 import { PageHeading } from "../../../components/PageHeading";
 import { ListEmpty, ListLoadFailed, ListLoading } from "../../../components/ListStates";
 import { type Notice, NoticeBanner } from "../../../components/NoticeBanner";
@@ -78,27 +79,27 @@ function Memories() {
     setNotice(null);
     remove.mutate(item.id, {
       onSuccess: () => {
-        setNotice({ tone: "success", text: t("memories.deleted") });
+        setNotice({ tone: "success", text: t("memory.page.deleted") });
         // The last memory of a later page: back to the page before, which still has some.
         if (ranked === null && memories.length === 1 && offset > 0) setOffset(Math.max(0, offset - MEMORIES_PAGE_SIZE));
       },
-      onError: (error) => setNotice({ tone: "error", text: errorText(error, t("memories.deleteFailed")) }),
+      onError: (error) => setNotice({ tone: "error", text: errorText(error, t("memory.page.deleteFailed")) }),
     });
   };
 
   let list;
   if (shown.isPending) {
-    list = <ListLoading label={t("memories.loading")} />;
+    list = <ListLoading label={t("memory.page.loading")} />;
   } else if (shown.isError && !shown.data) {
-    list = <ListLoadFailed label={errorText(shown.error, t("memories.loadFailed"))} onRetry={() => void shown.refetch()} />;
+    list = <ListLoadFailed label={errorText(shown.error, t("memory.page.loadFailed"))} onRetry={() => void shown.refetch()} />;
   } else if (memories.length === 0 && ranked === null && settledSearch === "" && type === "all" && offset === 0) {
     list = (
       <ListEmpty
         icon={<MemoryIcon className="size-6" />}
         tint="bg-teal-50 text-teal-700"
-        title={t("memories.emptyTitle")}
-        body={t("memories.emptyBody")}
-        action={t("memories.add")}
+        title={t("memory.page.emptyTitle")}
+        body={t("memory.page.emptyBody")}
+        action={t("memory.page.add")}
         onAction={() => setAdding(true)}
         testId="memories-empty"
       />
@@ -106,12 +107,12 @@ function Memories() {
   } else if (memories.length === 0) {
     list = (
       <p className="px-4 py-10 text-center text-sm text-slate-500" data-testid="memories-no-match">
-        {t("memories.noMatches")}
+        {t("memory.page.noMatches")}
       </p>
     );
   } else {
     list = (
-      <ul className="divide-y divide-slate-100" aria-label={t("memories.list")} data-testid="memory-list">
+      <ul className="divide-y divide-slate-100" aria-label={t("memory.page.list")} data-testid="memory-list">
         {memories.map((item) => (
           <MemoryRow
             key={item.id}
@@ -123,7 +124,7 @@ function Memories() {
             }}
             onEditDone={(saved) => {
               setEditing(null);
-              if (saved) setNotice({ tone: "success", text: t("memories.changed") });
+              if (saved) setNotice({ tone: "success", text: t("memory.page.changed") });
             }}
             onDelete={setDeleting}
           />
@@ -136,8 +137,8 @@ function Memories() {
     <section className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8" aria-labelledby="memories-title">
       <PageHeading
         id="memories-title"
-        title={t("memories.title")}
-        subtitle={t("memories.subtitle", { tenant: tenantName })}
+        title={t("memory.page.title")}
+        subtitle={t("memory.page.subtitle", { tenant: tenantName })}
         action={
           <button
             type="button"
@@ -149,7 +150,7 @@ function Memories() {
             data-testid="memory-add"
           >
             <PlusIcon className="size-4" />
-            {t("memories.add")}
+            {t("memory.page.add")}
           </button>
         }
       />
@@ -179,10 +180,10 @@ function Memories() {
       {ranked !== null && found.data && (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-teal-50 px-4 py-2.5 text-sm text-teal-900" role="status" data-testid="memories-ranked">
           <span className="min-w-0 [overflow-wrap:anywhere]">
-            {found.data.memories.length === 0 ? t("memories.rankedNone", { query: ranked }) : t("memories.ranked", { count: found.data.memories.length, query: ranked })}
+            {found.data.memories.length === 0 ? t("memory.page.rankedNone", { query: ranked }) : t("memory.page.ranked", { count: found.data.memories.length, query: ranked })}
           </span>
           <button type="button" className="shrink-0 rounded font-medium text-teal-800 underline hover:text-teal-950" onClick={showAll}>
-            {t("memories.clearSearch")}
+            {t("memory.page.clearSearch")}
           </button>
         </div>
       )}
@@ -199,22 +200,22 @@ function Memories() {
         tenantName={tenantName}
         onAdded={() => {
           setAdding(false);
-          setNotice({ tone: "success", text: t("memories.added") });
+          setNotice({ tone: "success", text: t("memory.page.added") });
         }}
       />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("memories.deleteTitle")}
+        title={t("memory.page.deleteTitle")}
         body={
           deleting
             ? deleting.memoryType === "system"
-              ? t("memories.deleteBodySystem", { tenant: tenantName, memory: cut(deleting.memory, QUOTED_CHARS) })
-              : t("memories.deleteBody", { memory: cut(deleting.memory, QUOTED_CHARS) })
+              ? t("memory.page.deleteBodySystem", { tenant: tenantName, memory: cut(deleting.memory, QUOTED_CHARS) })
+              : t("memory.page.deleteBody", { memory: cut(deleting.memory, QUOTED_CHARS) })
             : ""
         }
-        confirmLabel={t("memories.deleteConfirm")}
-        cancelLabel={t("memories.cancel")}
+        confirmLabel={t("memory.page.deleteConfirm")}
+        cancelLabel={t("memory.page.cancel")}
         onConfirm={confirmDelete}
         testId="delete-memory-dialog"
       />
@@ -228,17 +229,17 @@ function Pager({ offset, shown, total, onOffset }: { offset: number; shown: numb
   const button =
     "inline-flex items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
   return (
-    <nav aria-label={t("memories.pages")} className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" data-testid="memory-pager">
+    <nav aria-label={t("memory.page.pages")} className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3" data-testid="memory-pager">
       <p className="text-sm text-slate-600" aria-live="polite">
-        {t("memories.range", { from: offset + 1, to: offset + shown, total })}
+        {t("memory.page.range", { from: offset + 1, to: offset + shown, total })}
       </p>
       <div className="flex gap-2">
         <button type="button" className={button} disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - MEMORIES_PAGE_SIZE))}>
           <ArrowLeftIcon className="size-4" />
-          {t("memories.previous")}
+          {t("memory.page.previous")}
         </button>
         <button type="button" className={button} disabled={offset + shown >= total} onClick={() => onOffset(offset + MEMORIES_PAGE_SIZE)}>
-          {t("memories.next")}
+          {t("memory.page.next")}
           <ChevronRight className="size-4" />
         </button>
       </div>

@@ -36,9 +36,9 @@ export function MemoryFilters({ search, onSearch, onSearchByMeaning, type, onTyp
   };
   return (
     <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
-      <form role="search" onSubmit={submit} className="w-full md:max-w-xl" aria-label={t("memories.search")}>
+      <form role="search" onSubmit={submit} className="w-full md:max-w-xl" aria-label={t("memory.page.search")}>
         <label htmlFor={ids.search} className="block text-sm font-medium text-slate-700">
-          {t("memories.search")}
+          {t("memory.page.search")}
         </label>
         <div className="mt-1.5 flex gap-2">
           <div className="relative min-w-0 flex-1">
@@ -49,22 +49,22 @@ export function MemoryFilters({ search, onSearch, onSearchByMeaning, type, onTyp
               dir="auto"
               value={search}
               onChange={(e) => onSearch(e.target.value)}
-              placeholder={t("memories.searchPlaceholder")}
+              placeholder={t("memory.page.searchPlaceholder")}
               maxLength={SEARCH_MAX_CHARS}
               aria-describedby={ids.hint}
               className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-teal-500 focus:ring-2 focus:ring-teal-500/30 focus:outline-none"
             />
           </div>
           <button type="submit" className={`${buttonClass.secondary} shrink-0 disabled:cursor-not-allowed disabled:opacity-50`} disabled={!search.trim()}>
-            {t("memories.searchByMeaning")}
+            {t("memory.page.searchByMeaning")}
           </button>
         </div>
         <p id={ids.hint} className="mt-1 text-xs text-slate-500">
-          {t("memories.searchHint")}
+          {t("memory.page.searchHint")}
         </p>
       </form>
       <fieldset className="min-w-0">
-        <legend className="mb-1.5 text-sm font-medium text-slate-700">{t("memories.typeFilter")}</legend>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">{t("memory.page.typeFilter")}</legend>
         <div className="inline-flex max-w-full flex-wrap rounded-lg border border-slate-300 bg-white p-0.5 shadow-xs">
           {FILTERS.map((filter) => (
             <label
@@ -72,7 +72,7 @@ export function MemoryFilters({ search, onSearch, onSearchByMeaning, type, onTyp
               className="relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 select-none hover:text-slate-900 has-checked:bg-navy-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-teal-400"
             >
               <input type="radio" name={name} value={filter} checked={type === filter} onChange={() => onType(filter)} className="sr-only" />
-              {t(`memories.filter.${filter}`)}
+              {t(`memory.page.filter.${filter}`)}
             </label>
           ))}
         </div>

@@ -48,16 +48,16 @@ export function MemoryRow({ item, editing, onEdit, onEditDone, onDelete }: Props
               <>
                 <button type="button" className={`${small} text-slate-700 hover:bg-slate-100`} onClick={onEdit} aria-describedby={textId} data-testid="memory-edit">
                   <PencilIcon className="size-4" />
-                  {t("memories.edit")}
+                  {t("memory.page.edit")}
                 </button>
                 <button type="button" className={`${small} text-red-700 hover:bg-red-50`} onClick={() => onDelete(item)} aria-describedby={textId} data-testid="memory-delete">
                   <TrashIcon className="size-4" />
-                  {t("memories.delete")}
+                  {t("memory.page.delete")}
                 </button>
               </>
             ) : (
-              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600" title={t("memories.readOnlyHint")} data-testid="memory-read-only">
-                {t("memories.readOnly")}
+              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600" title={t("memory.page.readOnlyHint")} data-testid="memory-read-only">
+                {t("memory.page.readOnly")}
               </span>
             )}
           </div>
@@ -91,21 +91,21 @@ function EditMemory({ item, onDone }: { item: MemoryItem; onDone: (saved: boolea
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate data-testid="memory-edit-form">
-      <MemoryTextField value={text} onChange={setText} error={checked && empty ? t("memories.empty") : undefined} disabled={mutation.isPending} autoFocus rows={3} />
+      <MemoryTextField value={text} onChange={setText} error={checked && empty ? t("memory.page.empty") : undefined} disabled={mutation.isPending} autoFocus rows={3} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full sm:w-48">
           <ImportanceSelect value={importance} onChange={setImportance} disabled={mutation.isPending} />
         </div>
         <div className="flex gap-2">
           <button type="button" className={buttonClass.secondary} onClick={() => onDone(false)} disabled={mutation.isPending}>
-            {t("memories.cancel")}
+            {t("memory.page.cancel")}
           </button>
           <button type="submit" className={buttonClass.primary} disabled={mutation.isPending}>
-            {mutation.isPending ? t("memories.saving") : t("memories.save")}
+            {mutation.isPending ? t("memory.page.saving") : t("memory.page.save")}
           </button>
         </div>
       </div>
-      {mutation.error !== null && <FormAlert>{errorText(mutation.error, t("memories.changeFailed"))}</FormAlert>}
+      {mutation.error !== null && <FormAlert>{errorText(mutation.error, t("memory.page.changeFailed"))}</FormAlert>}
     </form>
   );
 }

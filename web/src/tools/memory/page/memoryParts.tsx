@@ -37,8 +37,8 @@ export function MemoryBadges({ item }: { item: MemoryItem }) {
         {t(`memory.source.${item.source}`)}
       </span>
       {typeof item.score === "number" && Number.isFinite(item.score) && (
-        <span className={`${badge} bg-teal-50 font-mono text-teal-800`} title={t("memories.scoreHint")} data-testid="memory-score">
-          {t("memories.score", {
+        <span className={`${badge} bg-teal-50 font-mono text-teal-800`} title={t("memory.page.scoreHint")} data-testid="memory-score">
+          {t("memory.page.score", {
             score: new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.min(1, Math.max(0, item.score))),
           })}
         </span>
@@ -59,11 +59,11 @@ export function MemoryDates({ item }: { item: MemoryItem }) {
   return (
     <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-500">
       <time dateTime={created.iso} data-testid="memory-created">
-        {t("memories.created", { date: created.text })}
+        {t("memory.page.created", { date: created.text })}
       </time>
       {updated && (
         <time dateTime={updated.iso} data-testid="memory-updated">
-          {t("memories.updated", { date: updated.text })}
+          {t("memory.page.updated", { date: updated.text })}
         </time>
       )}
     </p>
@@ -93,7 +93,7 @@ export function MemoryTextField({ value, onChange, error, disabled, autoFocus, r
   return (
     <div>
       <label htmlFor={ids.input} className={labelClass}>
-        {t("memories.text")}
+        {t("memory.page.text")}
       </label>
       <textarea
         id={ids.input}
@@ -103,15 +103,15 @@ export function MemoryTextField({ value, onChange, error, disabled, autoFocus, r
         rows={rows}
         disabled={disabled}
         autoFocus={autoFocus}
-        placeholder={t("memories.textPlaceholder")}
+        placeholder={t("memory.page.textPlaceholder")}
         aria-invalid={error || over ? true : undefined}
         aria-describedby={[ids.counter, error ? ids.error : null].filter(Boolean).join(" ")}
         className={`${inputClass} resize-y`}
         data-testid="memory-text-input"
       />
       <p id={ids.counter} className={`mt-1 flex flex-wrap justify-between gap-2 text-xs ${over ? "font-medium text-red-700" : "text-slate-500"}`}>
-        <span>{over ? t("memories.tooLong", { max: number.format(MEMORY_MAX_CHARS) }) : ""}</span>
-        <span data-testid="memory-counter">{t("memories.counter", { n: number.format(n), max: number.format(MEMORY_MAX_CHARS) })}</span>
+        <span>{over ? t("memory.page.tooLong", { max: number.format(MEMORY_MAX_CHARS) }) : ""}</span>
+        <span data-testid="memory-counter">{t("memory.page.counter", { n: number.format(n), max: number.format(MEMORY_MAX_CHARS) })}</span>
       </p>
       {error && (
         <p id={ids.error} className={fieldErrorClass}>
@@ -129,7 +129,7 @@ export function ImportanceSelect({ value, onChange, disabled }: { value: Importa
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
-        {t("memories.importanceLabel")}
+        {t("memory.page.importanceLabel")}
       </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Importance)} disabled={disabled} className={inputClass}>
         {IMPORTANCES.map((importance) => (

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isForbidden } from "../../../api/client";
-import { selectCurrentTenant, selectIsAdmin } from "../../../auth/roles";
+import { selectCurrentTenant } from "../../../auth/roles";
 import { useAuthStore } from "../../../auth/store";
 import { useMediaQuery } from "../../../lib/useMediaQuery";
 import { PlusIcon } from "../../../components/icons";
-import { ServerIcon } from "../../../components/moreIcons";
+import { ServerIcon } from "../pageIcons";
 import { SignedInLayout } from "../../../components/SignedInLayout";
 import { ConfirmDialog, buttonClass } from "../../../components/ui/Dialog";
 import { BackToChat, OnlyAdmins } from "../../../components/OnlyAdmins";
@@ -21,17 +21,21 @@ import { ListLoadFailed, ListLoading } from "../../../components/ListStates";
 
 /**
  * `/admin/systems`: the current tenant's business systems (WMS, FMS, YMS, OMS) for its
- * administrators, in the administration chunk. Anyone else is told that only
+ * administrators, in the administration chunk, which the route table opens to them alone
+ * (pages.ts). One whose grant is taken away while it is open is told that only
  * administrators manage them.
  */
 export default function AdminSystemsPage() {
-  const isAdmin = useAuthStore(selectIsAdmin);
-  return <SignedInLayout>{isAdmin ? <SystemAdministration /> : <SystemsOnlyForAdmins />}</SignedInLayout>;
+  return (
+    <SignedInLayout>
+      <SystemAdministration />
+    </SignedInLayout>
+  );
 }
 
 function SystemsOnlyForAdmins() {
   const { t } = useTranslation();
-  return <OnlyAdmins title={t("adminSystems.onlyAdmins")} body={t("adminSystems.onlyAdminsBody")} />;
+  return <OnlyAdmins title={t("systems.admin.onlyAdmins")} body={t("systems.admin.onlyAdminsBody")} />;
 }
 
 function SystemAdministration() {
@@ -57,9 +61,9 @@ function SystemAdministration() {
 
   let content;
   if (list.isPending) {
-    content = <ListLoading label={t("adminSystems.loading")} />;
+    content = <ListLoading label={t("systems.admin.loading")} />;
   } else if (list.isError && !list.data) {
-    content = <ListLoadFailed label={t("adminSystems.loadFailed")} onRetry={() => void list.refetch()} />;
+    content = <ListLoadFailed label={t("systems.admin.loadFailed")} onRetry={() => void list.refetch()} />;
   } else if (systems.length === 0) {
     content = <NoSystems onAdd={startAdding} />;
   } else {
@@ -73,14 +77,14 @@ function SystemAdministration() {
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 id="systems-title" className="text-2xl font-semibold tracking-tight text-navy-950">
-            {t("adminSystems.title")}
+            {t("systems.admin.title")}
           </h1>
-          <p className="mt-1 text-sm text-slate-600">{t("adminSystems.subtitle", { tenant: tenantName })}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("systems.admin.subtitle", { tenant: tenantName })}</p>
         </div>
         {systems.length > 0 && (
           <button type="button" className={`${buttonClass.primary} gap-1.5`} onClick={startAdding}>
             <PlusIcon className="size-4" />
-            {t("adminSystems.add")}
+            {t("systems.admin.add")}
           </button>
         )}
       </div>
@@ -101,9 +105,9 @@ function SystemAdministration() {
       <ConfirmDialog
         open={actions.removing !== null}
         onOpenChange={(open) => !open && actions.stopRemoving()}
-        title={t("adminSystems.removeTitle")}
-        body={actions.removing ? t("adminSystems.removeBody", { name: actions.removing.name, tenant: tenantName }) : ""}
-        confirmLabel={t("adminSystems.removeConfirm")}
+        title={t("systems.admin.removeTitle")}
+        body={actions.removing ? t("systems.admin.removeBody", { name: actions.removing.name, tenant: tenantName }) : ""}
+        confirmLabel={t("systems.admin.removeConfirm")}
         cancelLabel={t("dialog.cancel")}
         onConfirm={actions.confirmRemove}
         testId="remove-system-dialog"
@@ -120,11 +124,11 @@ function NoSystems({ onAdd }: { onAdd: () => void }) {
       <span className="grid size-12 place-items-center rounded-xl bg-teal-50 text-teal-700">
         <ServerIcon className="size-6" />
       </span>
-      <h2 className="mt-4 text-lg font-semibold text-navy-950">{t("adminSystems.emptyTitle")}</h2>
-      <p className="mt-2 text-sm text-slate-600">{t("adminSystems.emptyBody")}</p>
+      <h2 className="mt-4 text-lg font-semibold text-navy-950">{t("systems.admin.emptyTitle")}</h2>
+      <p className="mt-2 text-sm text-slate-600">{t("systems.admin.emptyBody")}</p>
       <button type="button" className={`${buttonClass.primary} mt-6 gap-1.5`} onClick={onAdd}>
         <PlusIcon className="size-4" />
-        {t("adminSystems.add")}
+        {t("systems.admin.add")}
       </button>
     </div>
   );

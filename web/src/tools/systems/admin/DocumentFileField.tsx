@@ -42,19 +42,19 @@ export function DocumentFileField({ file, onFile, error, disabled = false, hint 
     if (!EXTENSIONS.test(chosen.name)) {
       event.target.value = "";
       onFile(null);
-      return setRefusal(t("adminSystems.form.fileType", { name: chosen.name }));
+      return setRefusal(t("systems.admin.form.fileType", { name: chosen.name }));
     }
     if (chosen.size > MAX_DOCUMENT_BYTES) {
       event.target.value = "";
       onFile(null);
-      return setRefusal(t("adminSystems.form.fileTooLarge", { name: chosen.name, size }));
+      return setRefusal(t("systems.admin.form.fileTooLarge", { name: chosen.name, size }));
     }
     setReading(true);
     try {
       onFile({ name: chosen.name, size: chosen.size, text: await chosen.text() });
     } catch {
       onFile(null);
-      setRefusal(t("adminSystems.form.fileUnreadable", { name: chosen.name }));
+      setRefusal(t("systems.admin.form.fileUnreadable", { name: chosen.name }));
     } finally {
       setReading(false);
     }
@@ -65,7 +65,7 @@ export function DocumentFileField({ file, onFile, error, disabled = false, hint 
   return (
     <div>
       <label htmlFor={ids.input} className={labelClass}>
-        {t("adminSystems.form.file")}
+        {t("systems.admin.form.file")}
       </label>
       <input
         id={ids.input}
@@ -78,7 +78,7 @@ export function DocumentFileField({ file, onFile, error, disabled = false, hint 
         className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-50"
       />
       <p id={ids.hint} className={hintClass}>
-        {hint ?? t("adminSystems.form.fileHint")}
+        {hint ?? t("systems.admin.form.fileHint")}
       </p>
       {file && (
         <p id={ids.chosen} className="mt-1.5 flex items-center gap-1.5 text-xs text-slate-700" data-testid="chosen-document">

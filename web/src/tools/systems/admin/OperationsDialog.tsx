@@ -28,8 +28,8 @@ export function OperationsDialog({ system, onClose, onDone }: Props) {
     <Dialog
       open={system !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={system ? t("adminSystems.ops.title", { name: system.name }) : ""}
-      description={t("adminSystems.ops.explain")}
+      title={system ? t("systems.admin.ops.title", { name: system.name }) : ""}
+      description={t("systems.admin.ops.explain")}
       size="large"
       testId="operations-dialog"
     >
@@ -46,7 +46,7 @@ function Operations({ system, onDone }: { system: SystemInfo; onDone: (text: str
     return (
       <div role="alert" className="mt-5 flex flex-wrap items-center gap-3 text-sm text-red-800">
         <AlertIcon className="size-5 shrink-0" />
-        <span>{t("adminSystems.ops.loadFailed")}</span>
+        <span>{t("systems.admin.ops.loadFailed")}</span>
         <button type="button" className={buttonClass.secondary} onClick={() => void operations.refetch()}>
           {t("chat.retry")}
         </button>
@@ -56,7 +56,7 @@ function Operations({ system, onDone }: { system: SystemInfo; onDone: (text: str
   return (
     <p role="status" className="mt-5 flex items-center gap-2 text-sm text-slate-500">
       <Spinner className="size-4" />
-      {t("adminSystems.ops.loading")}
+      {t("systems.admin.ops.loading")}
     </p>
   );
 }
@@ -92,14 +92,14 @@ function SafeOperationsForm({ system, operations, onDone }: { system: SystemInfo
     if (save.isPending) return;
     // Every key marked safe, hidden by the filter or not, in the document's order.
     const keys = operations.filter((o) => safe.has(o.key)).map((o) => o.key);
-    save.mutate({ id: system.id, keys }, { onSuccess: (info) => onDone(t("adminSystems.ops.saved", { name: info.name })) });
+    save.mutate({ id: system.id, keys }, { onSuccess: (info) => onDone(t("systems.admin.ops.saved", { name: info.name })) });
   };
 
   return (
     <form onSubmit={submit} className="mt-4 space-y-3">
       <div>
         <label htmlFor={filterId} className="sr-only">
-          {t("adminSystems.ops.filter")}
+          {t("systems.admin.ops.filter")}
         </label>
         <div className="relative">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
@@ -108,7 +108,7 @@ function SafeOperationsForm({ system, operations, onDone }: { system: SystemInfo
             type="search"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
-            placeholder={t("adminSystems.ops.filterPlaceholder")}
+            placeholder={t("systems.admin.ops.filterPlaceholder")}
             maxLength={200}
             className="block w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-teal-500 focus:ring-2 focus:ring-teal-500/30 focus:outline-none"
           />
@@ -117,9 +117,9 @@ function SafeOperationsForm({ system, operations, onDone }: { system: SystemInfo
 
       <div className="max-h-[min(28rem,50dvh)] overflow-y-auto rounded-xl border border-slate-200">
         {shown.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-slate-500">{t("adminSystems.ops.none")}</p>
+          <p className="px-4 py-8 text-center text-sm text-slate-500">{t("systems.admin.ops.none")}</p>
         ) : (
-          <ul className="divide-y divide-slate-100" aria-label={t("adminSystems.operations")}>
+          <ul className="divide-y divide-slate-100" aria-label={t("systems.admin.operations")}>
             {shown.map((operation) => (
               <OperationRow key={operation.key} operation={operation} safe={safe.has(operation.key)} onSafe={(on) => toggle(operation.key, on)} disabled={save.isPending} />
             ))}
@@ -128,15 +128,15 @@ function SafeOperationsForm({ system, operations, onDone }: { system: SystemInfo
       </div>
 
       <p className="text-xs text-slate-500" aria-live="polite">
-        {t("adminSystems.ops.markedCount", { marked, writes: writes.length })}
+        {t("systems.admin.ops.markedCount", { marked, writes: writes.length })}
       </p>
-      {save.error && <FormAlert>{errorText(save.error, t("adminSystems.errorGeneric"))}</FormAlert>}
+      {save.error && <FormAlert>{errorText(save.error, t("systems.admin.errorGeneric"))}</FormAlert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose type="button" className={buttonClass.secondary}>
           {t("dialog.cancel")}
         </DialogClose>
         <button type="submit" className={buttonClass.primary} disabled={save.isPending}>
-          {save.isPending ? t("adminSystems.ops.saving") : t("dialog.save")}
+          {save.isPending ? t("systems.admin.ops.saving") : t("dialog.save")}
         </button>
       </div>
     </form>
@@ -162,12 +162,12 @@ function OperationRow({ operation, safe, onSafe, disabled }: { operation: Operat
               checked={safe}
               onChange={(e) => onSafe(e.target.checked)}
               disabled={disabled}
-              aria-label={t("adminSystems.ops.markSafe", { operation: name })}
+              aria-label={t("systems.admin.ops.markSafe", { operation: name })}
             />
-            {t("adminSystems.ops.safe")}
+            {t("systems.admin.ops.safe")}
           </label>
         ) : (
-          <span className="text-xs whitespace-nowrap text-slate-500">{t("adminSystems.ops.readOnly")}</span>
+          <span className="text-xs whitespace-nowrap text-slate-500">{t("systems.admin.ops.readOnly")}</span>
         )}
       </div>
     </li>

@@ -25,8 +25,8 @@ export function ReimportDialog({ system, onClose, onDone }: Props) {
     <Dialog
       open={system !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={system ? t("adminSystems.reimportTitle", { name: system.name }) : ""}
-      description={t("adminSystems.reimportBody")}
+      title={system ? t("systems.admin.reimportTitle", { name: system.name }) : ""}
+      description={t("systems.admin.reimportBody")}
       size="wide"
       testId="reimport-dialog"
     >
@@ -48,7 +48,7 @@ function Reimport({ system, onDone }: { system: SystemInfo; onDone: (text: strin
     const body = source === "file" && file ? { document: file.text } : {};
     reimport.mutate(
       { id: system.id, body },
-      { onSuccess: (info) => onDone(t("adminSystems.reimported", { name: info.name, n: info.operationCount })) },
+      { onSuccess: (info) => onDone(t("systems.admin.reimported", { name: info.name, n: info.operationCount })) },
     );
   };
 
@@ -57,23 +57,23 @@ function Reimport({ system, onDone }: { system: SystemInfo; onDone: (text: strin
     <div className="mt-5 space-y-5">
       {system.specUrl && (
         <section className="space-y-2">
-          <p className="text-sm font-medium text-slate-700">{t("adminSystems.reimportFromUrl")}</p>
+          <p className="text-sm font-medium text-slate-700">{t("systems.admin.reimportFromUrl")}</p>
           <p className="font-mono text-xs break-all text-slate-600">{system.specUrl}</p>
           <button type="button" className={`${buttonClass.primary} gap-2`} onClick={() => run("url")} disabled={reimport.isPending}>
             {pendingVia === "url" && <Spinner className="size-4" />}
-            {pendingVia === "url" ? t("adminSystems.reimporting") : t("adminSystems.reimportUrl")}
+            {pendingVia === "url" ? t("systems.admin.reimporting") : t("systems.admin.reimportUrl")}
           </button>
         </section>
       )}
       <section className={`space-y-3 ${system.specUrl ? "border-t border-slate-100 pt-5" : ""}`}>
-        {!system.specUrl && <p className="text-sm text-slate-600">{t("adminSystems.reimportNoUrl")}</p>}
+        {!system.specUrl && <p className="text-sm text-slate-600">{t("systems.admin.reimportNoUrl")}</p>}
         <DocumentFileField file={file} onFile={setFile} disabled={reimport.isPending} />
         <button type="button" className={`${buttonClass.secondary} gap-2 disabled:cursor-not-allowed disabled:opacity-50`} onClick={() => run("file")} disabled={reimport.isPending || !file}>
           {pendingVia === "file" && <Spinner className="size-4" />}
-          {pendingVia === "file" ? t("adminSystems.reimporting") : t("adminSystems.reimportFile")}
+          {pendingVia === "file" ? t("systems.admin.reimporting") : t("systems.admin.reimportFile")}
         </button>
       </section>
-      {reimport.error && <FormAlert>{errorText(reimport.error, t("adminSystems.errorGeneric"))}</FormAlert>}
+      {reimport.error && <FormAlert>{errorText(reimport.error, t("systems.admin.errorGeneric"))}</FormAlert>}
       <div className="flex justify-end">
         <DialogClose type="button" className={buttonClass.secondary}>
           {t("dialog.cancel")}

@@ -27,17 +27,17 @@ export function SystemActions({ system, testing, onAction, align = "end" }: Prop
   const act = (action: SystemAction) => () => onAction(action, system);
   return (
     <div className={`flex flex-wrap items-center gap-1.5 ${align === "end" ? "justify-end" : "justify-start"}`}>
-      <button type="button" className={small} onClick={act("test")} disabled={testing} aria-label={t("adminSystems.testFor", { name: system.name })}>
+      <button type="button" className={small} onClick={act("test")} disabled={testing} aria-label={t("systems.admin.testFor", { name: system.name })}>
         {testing ? <Spinner className="size-3.5" /> : <PlugIcon className="size-3.5 text-slate-500" />}
-        {testing ? t("adminSystems.testing") : t("adminSystems.test")}
+        {testing ? t("systems.admin.testing") : t("systems.admin.test")}
       </button>
-      <button type="button" className={small} onClick={act("reimport")} aria-label={t("adminSystems.reimportFor", { name: system.name })}>
+      <button type="button" className={small} onClick={act("reimport")} aria-label={t("systems.admin.reimportFor", { name: system.name })}>
         <RefreshIcon className="size-3.5 text-slate-500" />
-        {t("adminSystems.reimport")}
+        {t("systems.admin.reimport")}
       </button>
       <MenuRoot modal={false}>
         <MenuTrigger
-          aria-label={t("adminSystems.actionsFor", { name: system.name })}
+          aria-label={t("systems.admin.actionsFor", { name: system.name })}
           className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100"
         >
           <MoreIcon className="size-5" />
@@ -45,18 +45,18 @@ export function SystemActions({ system, testing, onAction, align = "end" }: Prop
         <MenuContent align="end">
           <MenuItem onSelect={act("operations")}>
             <ListIcon className="size-4 text-slate-500" />
-            {t("adminSystems.operations")}
+            {t("systems.admin.operations")}
           </MenuItem>
           {!system.builtIn && (
             <>
               <MenuItem onSelect={act("edit")}>
                 <PencilIcon className="size-4 text-slate-500" />
-                {t("adminSystems.edit")}
+                {t("systems.admin.edit")}
               </MenuItem>
               <MenuSeparator />
               <MenuItem tone="danger" onSelect={act("remove")}>
                 <TrashIcon className="size-4" />
-                {t("adminSystems.remove")}
+                {t("systems.admin.remove")}
               </MenuItem>
             </>
           )}

@@ -32,7 +32,7 @@ export function SystemFormDialog({ open, system, onClose, onDone }: Props) {
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={system ? t("adminSystems.form.editTitle", { name: system.name }) : t("adminSystems.form.addTitle")}
+      title={system ? t("systems.admin.form.editTitle", { name: system.name }) : t("systems.admin.form.addTitle")}
       size="wide"
       testId="system-form-dialog"
     >
@@ -64,11 +64,11 @@ function SystemForm({ system, onDone }: { system: SystemInfo | null; onDone: (te
     if (first) return event.currentTarget.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
     const input = inputOf(draft);
     // A host whose name does not resolve yet is saved all the same; the admin is told.
-    const unreachable = (info: SystemInfo) => info.unreachableHost && t("adminSystems.savedUnreachable", { name: info.name, host: info.unreachableHost });
+    const unreachable = (info: SystemInfo) => info.unreachableHost && t("systems.admin.savedUnreachable", { name: info.name, host: info.unreachableHost });
     if (system) {
-      update.mutate({ id: system.id, input }, { onSuccess: (saved) => onDone(unreachable(saved) || t("adminSystems.saved", { name: saved.name })) });
+      update.mutate({ id: system.id, input }, { onSuccess: (saved) => onDone(unreachable(saved) || t("systems.admin.saved", { name: saved.name })) });
     } else {
-      add.mutate(input, { onSuccess: (added) => onDone(unreachable(added) || t("adminSystems.added", { name: added.name, n: added.operationCount })) });
+      add.mutate(input, { onSuccess: (added) => onDone(unreachable(added) || t("systems.admin.added", { name: added.name, n: added.operationCount })) });
     }
   };
 
@@ -78,13 +78,13 @@ function SystemForm({ system, onDone }: { system: SystemInfo | null; onDone: (te
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-5">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_15rem]">
-        <TextField {...fieldProps("name")} label={t("adminSystems.form.name")} value={draft.name} onChange={(name) => set({ name })} maxLength={100} autoFocus />
-        <SelectField label={t("adminSystems.form.kind")} value={draft.kind} onChange={(kind) => set({ kind })} options={KINDS} optionLabel={(kind) => `${kind.toUpperCase()} — ${t(`adminSystems.kind.${kind}`)}`} disabled={pending} />
+        <TextField {...fieldProps("name")} label={t("systems.admin.form.name")} value={draft.name} onChange={(name) => set({ name })} maxLength={100} autoFocus />
+        <SelectField label={t("systems.admin.form.kind")} value={draft.kind} onChange={(kind) => set({ kind })} options={KINDS} optionLabel={(kind) => `${kind.toUpperCase()} — ${t(`systems.admin.kind.${kind}`)}`} disabled={pending} />
       </div>
       <TextField
         {...fieldProps("baseUrl")}
-        label={t("adminSystems.form.baseUrl")}
-        hint={t("adminSystems.form.baseUrlHint")}
+        label={t("systems.admin.form.baseUrl")}
+        hint={t("systems.admin.form.baseUrlHint")}
         type="url"
         value={draft.baseUrl}
         onChange={(baseUrl) => set({ baseUrl })}
@@ -94,32 +94,32 @@ function SystemForm({ system, onDone }: { system: SystemInfo | null; onDone: (te
       />
 
       <fieldset disabled={pending} className="space-y-3">
-        <legend className={sectionClass}>{t("adminSystems.form.signIn")}</legend>
+        <legend className={sectionClass}>{t("systems.admin.form.signIn")}</legend>
         <SelectField
-          label={t("adminSystems.form.signInType")}
+          label={t("systems.admin.form.signInType")}
           value={draft.authType}
           onChange={(authType: AuthType) => set({ authType })}
           options={AUTH_TYPES}
-          optionLabel={(type) => t(`adminSystems.auth.${type}`)}
+          optionLabel={(type) => t(`systems.admin.auth.${type}`)}
         />
         {draft.authType === "apiKey" && (
-          <TextField {...fieldProps("header")} label={t("adminSystems.form.header")} value={draft.header} onChange={(header) => set({ header })} placeholder="X-API-Key" maxLength={100} mono />
+          <TextField {...fieldProps("header")} label={t("systems.admin.form.header")} value={draft.header} onChange={(header) => set({ header })} placeholder="X-API-Key" maxLength={100} mono />
         )}
         {draft.authType === "basic" && (
-          <TextField {...fieldProps("username")} label={t("adminSystems.form.username")} value={draft.username} onChange={(username) => set({ username })} maxLength={200} />
+          <TextField {...fieldProps("username")} label={t("systems.admin.form.username")} value={draft.username} onChange={(username) => set({ username })} maxLength={200} />
         )}
         {draft.authType === "oauth2" && (
           <>
-            <TextField {...fieldProps("tokenUrl")} label={t("adminSystems.form.tokenUrl")} type="url" value={draft.tokenUrl} onChange={(tokenUrl) => set({ tokenUrl })} maxLength={2000} mono />
-            <TextField {...fieldProps("clientId")} label={t("adminSystems.form.clientId")} value={draft.clientId} onChange={(clientId) => set({ clientId })} maxLength={500} mono />
-            <TextField field="scopes" label={t("adminSystems.form.scopes")} optional hint={t("adminSystems.form.scopesHint")} value={draft.scopes} onChange={(scopes) => set({ scopes })} disabled={pending} maxLength={2000} mono />
+            <TextField {...fieldProps("tokenUrl")} label={t("systems.admin.form.tokenUrl")} type="url" value={draft.tokenUrl} onChange={(tokenUrl) => set({ tokenUrl })} maxLength={2000} mono />
+            <TextField {...fieldProps("clientId")} label={t("systems.admin.form.clientId")} value={draft.clientId} onChange={(clientId) => set({ clientId })} maxLength={500} mono />
+            <TextField field="scopes" label={t("systems.admin.form.scopes")} optional hint={t("systems.admin.form.scopesHint")} value={draft.scopes} onChange={(scopes) => set({ scopes })} disabled={pending} maxLength={2000} mono />
           </>
         )}
         {draft.authType !== "none" && (
           <TextField
             {...fieldProps("secret")}
-            label={t(`adminSystems.form.secret.${draft.authType}`)}
-            hint={storedSecretKept ? t("adminSystems.form.secretStored") : t("adminSystems.form.secretHint")}
+            label={t(`systems.admin.form.secret.${draft.authType}`)}
+            hint={storedSecretKept ? t("systems.admin.form.secretStored") : t("systems.admin.form.secretHint")}
             type="password"
             autoComplete="new-password"
             value={draft.secret}
@@ -130,13 +130,13 @@ function SystemForm({ system, onDone }: { system: SystemInfo | null; onDone: (te
       </fieldset>
 
       <fieldset disabled={pending} className="space-y-3">
-        <legend className={sectionClass}>{t("adminSystems.form.document")}</legend>
+        <legend className={sectionClass}>{t("systems.admin.form.document")}</legend>
         <SourceSwitch source={draft.source} onSource={(source) => set({ source })} />
         {draft.source === "url" ? (
           <TextField
             {...fieldProps("specUrl")}
-            label={t("adminSystems.form.documentUrl")}
-            hint={system ? t("adminSystems.form.reimportHint") : undefined}
+            label={t("systems.admin.form.documentUrl")}
+            hint={system ? t("systems.admin.form.reimportHint") : undefined}
             type="url"
             value={draft.specUrl}
             onChange={(specUrl) => set({ specUrl })}
@@ -148,20 +148,20 @@ function SystemForm({ system, onDone }: { system: SystemInfo | null; onDone: (te
           <DocumentFileField
             file={draft.file}
             onFile={(file) => set({ file })}
-            error={problems.file ? t("adminSystems.form.fileRequired") : undefined}
+            error={problems.file ? t("systems.admin.form.fileRequired") : undefined}
             disabled={pending}
-            hint={system?.specUrl === null ? t("adminSystems.form.documentKept") : undefined}
+            hint={system?.specUrl === null ? t("systems.admin.form.documentKept") : undefined}
           />
         )}
       </fieldset>
 
-      {mutation.error && <FormAlert>{errorText(mutation.error, t("adminSystems.errorGeneric"))}</FormAlert>}
+      {mutation.error && <FormAlert>{errorText(mutation.error, t("systems.admin.errorGeneric"))}</FormAlert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose type="button" className={buttonClass.secondary}>
           {t("dialog.cancel")}
         </DialogClose>
         <button type="submit" className={buttonClass.primary} disabled={pending}>
-          {pending ? (system ? t("adminSystems.form.saving") : t("adminSystems.form.adding")) : system ? t("dialog.save") : t("adminSystems.add")}
+          {pending ? (system ? t("systems.admin.form.saving") : t("systems.admin.form.adding")) : system ? t("dialog.save") : t("systems.admin.add")}
         </button>
       </div>
     </form>
@@ -174,14 +174,14 @@ function SourceSwitch({ source, onSource }: { source: Draft["source"]; onSource:
   const name = useId();
   const options: readonly Draft["source"][] = ["url", "file"];
   return (
-    <div className="inline-flex max-w-full flex-wrap rounded-lg border border-slate-300 bg-white p-0.5 shadow-xs" role="radiogroup" aria-label={t("adminSystems.form.document")}>
+    <div className="inline-flex max-w-full flex-wrap rounded-lg border border-slate-300 bg-white p-0.5 shadow-xs" role="radiogroup" aria-label={t("systems.admin.form.document")}>
       {options.map((option) => (
         <label
           key={option}
           className="relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 select-none hover:text-slate-900 has-checked:bg-navy-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-teal-400"
         >
           <input type="radio" name={name} value={option} checked={source === option} onChange={() => onSource(option)} className="sr-only" />
-          {option === "url" ? t("adminSystems.form.fromUrl") : t("adminSystems.form.fromFile")}
+          {option === "url" ? t("systems.admin.form.fromUrl") : t("systems.admin.form.fromFile")}
         </label>
       ))}
     </div>
@@ -208,13 +208,13 @@ type TextFieldProps = {
 
 function TextField({ field, problem, optional, ...rest }: TextFieldProps) {
   const { t } = useTranslation();
-  const note = optional ? <span className="font-normal text-slate-500"> ({t("adminSystems.form.optional")})</span> : undefined;
+  const note = optional ? <span className="font-normal text-slate-500"> ({t("systems.admin.form.optional")})</span> : undefined;
   return <SharedTextField field={field} error={problem && problemText(field, problem, t)} labelNote={note} {...rest} />;
 }
 
 function problemText(field: Field | "scopes", problem: NonNullable<Problems[Field]>, t: TFunction): string {
-  if (problem === "url") return t("adminSystems.form.invalidUrl");
-  return field === "secret" ? t("adminSystems.form.secretRequired") : t("adminSystems.form.required");
+  if (problem === "url") return t("systems.admin.form.invalidUrl");
+  return field === "secret" ? t("systems.admin.form.secretRequired") : t("systems.admin.form.required");
 }
 
 type SelectProps<T extends string> = {

@@ -16,7 +16,7 @@ export function SystemTable({ systems, testing, onAction }: SystemViewProps) {
   const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase";
   return (
     <table className="w-full table-fixed text-sm">
-      <caption className="sr-only">{t("adminSystems.title")}</caption>
+      <caption className="sr-only">{t("systems.admin.title")}</caption>
       <colgroup>
         <col className="w-[26%]" />
         <col />
@@ -26,12 +26,12 @@ export function SystemTable({ systems, testing, onAction }: SystemViewProps) {
       </colgroup>
       <thead className="border-b border-slate-200 bg-slate-50">
         <tr>
-          <th scope="col" className={th}>{t("adminSystems.column.system")}</th>
-          <th scope="col" className={th}>{t("adminSystems.column.document")}</th>
-          <th scope="col" className={th}>{t("adminSystems.column.signIn")}</th>
-          <th scope="col" className={th}>{t("adminSystems.column.updated")}</th>
+          <th scope="col" className={th}>{t("systems.admin.column.system")}</th>
+          <th scope="col" className={th}>{t("systems.admin.column.document")}</th>
+          <th scope="col" className={th}>{t("systems.admin.column.signIn")}</th>
+          <th scope="col" className={th}>{t("systems.admin.column.updated")}</th>
           <th scope="col" className={th}>
-            <span className="sr-only">{t("adminSystems.column.actions")}</span>
+            <span className="sr-only">{t("systems.admin.column.actions")}</span>
           </th>
         </tr>
       </thead>

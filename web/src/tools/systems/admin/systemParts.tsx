@@ -19,7 +19,7 @@ const badge = "inline-flex items-center rounded-md px-1.5 py-0.5 text-[11px] fon
 /** "WMS" as a badge; its full name ("Warehouse management") is what a screen reader says. */
 export function KindBadge({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
-  const name = t(`adminSystems.kind.${kind}`);
+  const name = t(`systems.admin.kind.${kind}`);
   return (
     <span className={`${badge} tracking-wide ${KIND_LOOK[kind]}`} title={name}>
       <span aria-hidden="true">{kind.toUpperCase()}</span>
@@ -31,8 +31,8 @@ export function KindBadge({ kind }: { kind: Kind }) {
 export function BuiltInMark() {
   const { t } = useTranslation();
   return (
-    <span className={`${badge} bg-slate-100 text-slate-700 ring-slate-500/20`} title={t("adminSystems.builtInHint")}>
-      {t("adminSystems.builtIn")}
+    <span className={`${badge} bg-slate-100 text-slate-700 ring-slate-500/20`} title={t("systems.admin.builtInHint")}>
+      {t("systems.admin.builtIn")}
     </span>
   );
 }
@@ -59,7 +59,7 @@ export function SystemIdentity({ system, onOpen }: { system: SystemInfo; onOpen:
         <button
           type="button"
           onClick={onOpen}
-          title={t("adminSystems.operationsFor", { name: system.name })}
+          title={t("systems.admin.operationsFor", { name: system.name })}
           className="min-w-0 rounded text-left font-medium break-words text-slate-900 hover:text-teal-800 hover:underline"
         >
           {system.name}
@@ -78,12 +78,12 @@ export function DocumentSummary({ system }: { system: SystemInfo }) {
   return (
     <span className="block min-w-0">
       <span className="block break-words text-slate-800">
-        {system.title || t("adminSystems.untitled")}
+        {system.title || t("systems.admin.untitled")}
         {system.version && <span className="ml-1.5 text-xs text-slate-500">{system.version}</span>}
       </span>
       <span className="block text-xs text-slate-500">
-        {t("adminSystems.operationCount", { n: system.operationCount })}
-        {system.safeOperations.length > 0 && ` · ${t("adminSystems.safeCount", { n: system.safeOperations.length })}`}
+        {t("systems.admin.operationCount", { n: system.operationCount })}
+        {system.safeOperations.length > 0 && ` · ${t("systems.admin.safeCount", { n: system.safeOperations.length })}`}
       </span>
     </span>
   );
@@ -95,7 +95,7 @@ export function SignInSummary({ auth }: { auth: AuthSettings }) {
   const detail = auth.type === "apiKey" ? auth.header : auth.type === "basic" ? auth.username : auth.type === "oauth2" ? auth.clientId : null;
   return (
     <span className="block min-w-0 text-slate-700">
-      {t(`adminSystems.auth.${auth.type}`)}
+      {t(`systems.admin.auth.${auth.type}`)}
       {detail && <span className="block truncate font-mono text-xs text-slate-500">{detail}</span>}
     </span>
   );

@@ -25,16 +25,16 @@ export function useSystemActions(tenantName: string) {
   const [reimporting, setReimporting] = useState<SystemInfo | null>(null);
   const [browsing, setBrowsing] = useState<SystemInfo | null>(null);
 
-  const failed = useCallback((error: unknown) => setNotice({ tone: "error", text: errorText(error, t("adminSystems.errorGeneric")) }), [errorText, t]);
+  const failed = useCallback((error: unknown) => setNotice({ tone: "error", text: errorText(error, t("systems.admin.errorGeneric")) }), [errorText, t]);
 
   const tested = useCallback(
     (system: SystemInfo, result: ConnectionTest) =>
       setNotice({
         tone: result.ok ? "success" : "error",
-        text: t(result.ok ? "adminSystems.testOk" : "adminSystems.testFailed", { name: system.name }),
+        text: t(result.ok ? "systems.admin.testOk" : "systems.admin.testFailed", { name: system.name }),
         details: [
-          result.status === null ? t("adminSystems.testNoStatus") : t("adminSystems.testStatus", { status: result.status }),
-          t("adminSystems.testElapsed", { ms: result.elapsedMs }),
+          result.status === null ? t("systems.admin.testNoStatus") : t("systems.admin.testStatus", { status: result.status }),
+          t("systems.admin.testElapsed", { ms: result.elapsedMs }),
           result.message,
         ].filter(Boolean),
       }),
@@ -83,7 +83,7 @@ export function useSystemActions(tenantName: string) {
     if (!removing) return;
     const { id, name } = removing;
     remove.mutate(id, {
-      onSuccess: () => setNotice({ tone: "success", text: t("adminSystems.removed", { name, tenant: tenantName }) }),
+      onSuccess: () => setNotice({ tone: "success", text: t("systems.admin.removed", { name, tenant: tenantName }) }),
       onError: failed,
     });
   }, [failed, remove, removing, t, tenantName]);
