@@ -185,6 +185,47 @@ pub async fn send(
     shared: &Shared,
     auth: crate::auth::Auth,
 ) -> ApiCallResult {
+    let body = args.body.as_ref().map(|body| {
+        let bytes = serde_json::to_vec(body).expect("a JSON value serializes");
+        JsonBody { length: bytes.len() as u64, chunks: bytes.into() }
+    });
+    exchange(input, caller, system, op, args, body, shared, auth).await
+}
+
+/// [`send`] with `body` as the request body instead of the input's: a batch too large to
+/// hold as values (an order import's), written as it is sent. The input's other
+/// arguments go as they are, and the result's record of what was passed leaves the batch
+/// out.
+pub async fn send_streamed(
+    input: &ApiCallInput,
+    caller: &Caller,
+    system: &Loaded,
+    op: &Operation,
+    body: JsonBody,
+    shared: &Shared,
+    auth: crate::auth::Auth,
+) -> ApiCallResult {
+    exchange(input, caller, system, op, &args(input, caller, op), Some(body), shared, auth).await
+}
+
+/// A JSON request body: its length in bytes, and the bytes (whole, or a stream of them).
+pub struct JsonBody {
+    pub length: u64,
+    pub chunks: reqwest::Body,
+}
+
+/// Sends the call with `body` and reads its answer.
+#[allow(clippy::too_many_arguments)]
+async fn exchange(
+    input: &ApiCallInput,
+    caller: &Caller,
+    system: &Loaded,
+    op: &Operation,
+    args: &CallArgs,
+    body: Option<JsonBody>,
+    shared: &Shared,
+    auth: crate::auth::Auth,
+) -> ApiCallResult {
     let (outbound, tokens) = (&shared.outbound_for(&system.record), &shared.tokens);
     let (lang, name) = (caller.lang, system.record.name.as_str());
     let base = match url::Url::parse(&system.record.base_url) {
@@ -233,9 +274,6 @@ pub async fn send(
     if let Some((name, value)) = shared.call_statement(&system.record, &call) {
         request = request.header(name, value);
     }
-    if let Some(body) = &args.body {
-        request = request.json(body);
-    }
     let request = match tokens.sign(&system.record.id, &auth, outbound, request).await {
         Ok(request) => request,
         Err(e) => {
@@ -252,7 +290,12 @@ pub async fn send(
         }
     };
     // Whatever comes back is read without the credentials just sent (crate::credentials).
-    let (request, sent) = crate::credentials::Sent::capture(request, &auth);
+    // The body goes on after they are taken: a streamed body cannot be copied to read them.
+    let (mut request, sent) = crate::credentials::Sent::capture(request, &auth);
+    if let Some(body) = body {
+        use reqwest::header::{CONTENT_LENGTH, CONTENT_TYPE};
+        request = request.header(CONTENT_TYPE, "application/json").header(CONTENT_LENGTH, body.length).body(body.chunks);
+    }
     let (status, bytes) = match outbound.fetch(request, MAX_RESPONSE_BYTES).await {
         Ok((status, bytes)) => (status, sent.bytes(bytes)),
         Err(OutboundError::TooLarge { limit, .. }) => {

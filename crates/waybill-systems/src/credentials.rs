@@ -97,36 +97,69 @@ impl Sent {
         bytes
     }
 
-    /// Every string in `value` (keys too) with every credential replaced.
+    /// Every string in `value` (keys too) with every credential replaced, in place: only
+    /// what holds a credential is rewritten, so a large answer is not copied.
     pub fn value(&self, value: &mut Value) {
         match value {
-            Value::String(text) => *text = self.text(text),
+            Value::String(text) => self.clean(text),
             Value::Array(items) => items.iter_mut().for_each(|item| self.value(item)),
             Value::Object(map) => {
-                let entries = std::mem::take(map);
-                for (key, mut item) in entries {
-                    self.value(&mut item);
-                    map.insert(self.text(&key), item);
+                map.values_mut().for_each(|item| self.value(item));
+                if map.keys().any(|key| self.holds_any(key)) {
+                    let entries = std::mem::take(map);
+                    map.extend(entries.into_iter().map(|(key, item)| (self.text(&key), item)));
                 }
             }
             _ => {}
         }
     }
 
-    /// The call's result with every credential replaced, wherever it is.
-    pub fn result(&self, result: ApiCallResult) -> ApiCallResult {
+    /// The call's result with every credential replaced, wherever it is. Field by field
+    /// and in place: an answer listing every order of an import would otherwise be held
+    /// two and three times over while it is cleaned.
+    pub fn result(&self, mut result: ApiCallResult) -> ApiCallResult {
         if self.needles.is_empty() {
             return result;
         }
-        let Ok(mut value) = serde_json::to_value(&result) else { return result };
-        self.value(&mut value);
-        serde_json::from_value(value).unwrap_or_else(|_| ApiCallResult {
-            success: false,
-            system: self.text(&result.system),
-            operation: self.text(&result.operation),
-            error: Some("The system's answer could not be shown".into()),
-            ..ApiCallResult::default()
-        })
+        // Named one by one, so that a field added to the result cannot be left out.
+        let ApiCallResult {
+            success: _,
+            system,
+            operation,
+            method,
+            path,
+            status_code: _,
+            data,
+            summary,
+            message,
+            error,
+            issues,
+            parameters,
+            suggestions,
+            truncated: _,
+            card_only,
+        } = &mut result;
+        let optional = [method, path, summary, message, error].into_iter().flatten();
+        let issues = issues.iter_mut().flat_map(|i| [&mut i.path, &mut i.expected, &mut i.received, &mut i.message]);
+        for text in [system, operation].into_iter().chain(optional).chain(issues).chain(suggestions.iter_mut()) {
+            self.clean(text);
+        }
+        for value in [data, parameters, card_only].into_iter().flatten() {
+            self.value(value);
+        }
+        result
+    }
+
+    /// Whether `text` holds any credential.
+    fn holds_any(&self, text: &str) -> bool {
+        self.needles.iter().any(|needle| text.contains(needle.as_str()))
+    }
+
+    /// `text` with every credential replaced, rewritten only when it holds one.
+    fn clean(&self, text: &mut String) {
+        if self.holds_any(text) {
+            *text = self.text(text);
+        }
     }
 }
 
@@ -210,6 +243,7 @@ mod tests {
 
     use super::*;
     use crate::auth::AuthSettings;
+    use crate::tools::CallIssue;
 
     fn signed(settings: AuthSettings, secret: &str, url: &str) -> Sent {
         let auth = Auth { settings: settings.clone(), secret: Some(secret.into()) };
@@ -291,15 +325,31 @@ mod tests {
     #[test]
     fn the_whole_result_is_cleaned() {
         let sent = Sent::of(["tok-abcdef".to_owned()]);
+        let echoed = |at: &str| format!("{at} tok-abcdef");
         let result = ApiCallResult {
+            success: false,
             system: "Acme".into(),
+            operation: echoed("operation"),
+            method: Some(echoed("method")),
+            path: Some(echoed("path")),
+            status_code: Some(401),
+            data: Some(json!({"echo": "Bearer tok-abcdef", "tok-abcdef": [1, {"as a key": "tok-abcdef"}]})),
+            summary: Some(echoed("summary")),
+            message: Some(echoed("message")),
             error: Some("Acme answered 401: bad token tok-abcdef".into()),
-            data: Some(json!({"echo": "Bearer tok-abcdef"})),
+            issues: vec![CallIssue { path: echoed("path"), expected: echoed("expected"), received: echoed("received"), message: echoed("message") }],
+            parameters: Some(json!({"query": {"token": "tok-abcdef"}})),
+            suggestions: vec![echoed("suggestion")],
+            truncated: true,
             card_only: Some(json!({"data": {"echo": "tok-abcdef"}})),
-            ..ApiCallResult::default()
         };
         let cleaned = serde_json::to_string(&sent.result(result)).unwrap();
         assert!(!cleaned.contains("tok-abcdef"), "{cleaned}");
         assert!(cleaned.contains("Acme answered 401: bad token [redacted]"), "{cleaned}");
+        assert_eq!(cleaned.matches(MARKER).count(), 16, "{cleaned}");
+        let untouched = json!({"id": "ORD-1", "lines": [{"sku": "POC-1"}]});
+        let mut same = untouched.clone();
+        sent.value(&mut same);
+        assert_eq!(same, untouched);
     }
 }

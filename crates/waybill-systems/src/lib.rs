@@ -10,7 +10,9 @@
 //! - [`service`]: the admin operations behind `/api/admin/systems` ([`routes`]) and the
 //!   registration of systems Waybill serves itself (the demo facility);
 //! - [`auth`]: bearer, API key, basic and OAuth 2.0 client-credentials sign-in;
-//! - [`credentials`]: the credentials a call sent, taken out of what comes back.
+//! - [`credentials`]: the credentials a call sent, taken out of what comes back;
+//! - [`oms`]: the order-management tools, whose import sends its batch as
+//!   [`import_batch`] writes it, never held as JSON values.
 //!
 //! Reads run at once; a call that changes data (POST, PUT, PATCH, DELETE) asks the user's
 //! approval first unless an admin marked the operation safe. Calls go through the guarded
@@ -22,6 +24,7 @@ pub mod calls;
 pub mod catalogues;
 pub mod credentials;
 pub mod errors;
+pub mod import_batch;
 pub mod oms;
 pub mod records;
 pub mod routes;

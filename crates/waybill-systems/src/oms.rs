@@ -6,7 +6,8 @@
 //! `listMerchantOrders`, signed, guarded and with the user's tenant and facility — so an
 //! order system that speaks this contract plugs in by registering it. The file is read
 //! whole and checked here first (waybill-orders: bounded, every row error listed), then
-//! sent as one batch the system stores all or nothing.
+//! sent as one batch the system stores all or nothing, written straight from the orders
+//! read ([`crate::import_batch`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -21,11 +22,11 @@ use waybill_store::{FileRecord, Owner};
 use waybill_tools::lang::{Lang, fill};
 use waybill_tools::{Family, Migrations, Scope, Services, Tool, ToolContext, ToolError, TypedTool, typed};
 
-use crate::calls;
 use crate::catalogues::{Loaded, TenantSystems};
 use crate::records::Kind;
 use crate::service::Shared;
 use crate::tools::{ApiCallInput, ApiCallResult};
+use crate::{calls, import_batch};
 
 /// The order-management family: `oms-importOrders`, `oms-getOrder`, `oms-listOrders`,
 /// offered to turns whose tenant has an order system.
@@ -238,21 +239,25 @@ fn oms_of(systems: &TenantSystems, lang: Lang) -> Result<&Arc<Loaded>, Failure> 
     })
 }
 
-/// Calls an operation of the order system and hands back its whole answer.
+/// Calls an operation of the order system and hands back its whole answer; `batch` is
+/// the request body, streamed (an import's).
 async fn call(
     shared: &Shared,
     ctx: &ToolContext,
     operation: &str,
     path: Option<Map<String, Value>>,
     query: Option<Map<String, Value>>,
-    body: Option<Value>,
+    batch: Option<calls::JsonBody>,
 ) -> Result<(u16, Value), Failure> {
     let systems = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await.map_err(|e| failure(e.to_string()))?;
     let system = oms_of(&systems, ctx.caller.lang)?;
-    let input = ApiCallInput { system: system.record.name.clone(), operation: operation.to_owned(), path_params: path, query, body };
+    let input = ApiCallInput { system: system.record.name.clone(), operation: operation.to_owned(), path_params: path, query, body: None };
     let (system, op) = calls::resolve(&systems, &input, ctx.caller.lang).map_err(|refused| failure(refused.error.unwrap_or_else(|| "Unknown error".into())))?;
     let auth = system.record.auth(&shared.services.sealer).map_err(|e| failure(e.to_string()))?;
-    let result: ApiCallResult = calls::send(&input, &ctx.caller, system, op, &calls::args(&input, &ctx.caller, op), shared, auth).await;
+    let result: ApiCallResult = match batch {
+        Some(body) => calls::send_streamed(&input, &ctx.caller, system, op, body, shared, auth).await,
+        None => calls::send(&input, &ctx.caller, system, op, &calls::args(&input, &ctx.caller, op), shared, auth).await,
+    };
     let Some(status) = result.status_code else {
         return Err(failure(result.error.unwrap_or_else(|| "Unknown error".into())));
     };
@@ -373,27 +378,6 @@ fn read(bytes: &[u8], name: &str, references: &References) -> Result<waybill_ord
     waybill_orders::read_orders_with(bytes, format, &limits, references).map_err(refused)
 }
 
-/// The orders as the order system's import takes them.
-fn import_body(merchant_no: &str, orders: &waybill_orders::Orders) -> Value {
-    let orders: Vec<Value> = orders
-        .orders
-        .iter()
-        .map(|o| {
-            json!({
-                "salesOrderId": o.sales_order_id,
-                "shipTo": {
-                    "name": o.ship_to.name, "line1": o.ship_to.street, "line2": o.ship_to.street2, "city": o.ship_to.city,
-                    "state": o.ship_to.state, "postalCode": o.ship_to.zip, "country": o.ship_to.country, "phone": o.ship_to.phone,
-                },
-                "requestedShipDate": o.requested_ship_date,
-                "carrierId": o.carrier,
-                "lines": o.lines.iter().map(|l| json!({"sku": l.sku, "quantity": l.quantity, "uom": l.uom})).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({"merchantNo": merchant_no, "orders": orders})
-}
-
 /// A merchant number in the words ("M10042").
 fn merchant_in(text: &str) -> Option<String> {
     text.split(|c: char| !c.is_alphanumeric())
@@ -456,27 +440,34 @@ impl TypedTool for ImportOrdersTool {
                 Ok(None) => return Ok(OmsResult { error: Some(format!("{name} was not imported: {}", ReadError::TooLarge { limit })), ..base }),
                 Err(e) => return Ok(OmsResult { error: Some(format!("{name} could not be read: {e}")), ..base }),
             };
-            let parse_name = name.clone();
+            let (parse_name, batch_merchant) = (name.clone(), merchant_no.clone());
             let references = references_for(&self.shared, ctx, merchant.id.as_deref()).await;
-            let orders = match tokio::task::spawn_blocking(move || read(&bytes, &parse_name, &references)).await {
-                Ok(Ok(orders)) => orders,
+            let read_into_batch = move || -> Result<_, Failure> {
+                let orders = read(&bytes, &parse_name, &references)?;
+                drop(bytes);
+                // The orders go with the body, let go as they are sent; their ids stay, to
+                // name the orders the system refuses.
+                let sales_order_ids: Vec<String> = orders.orders.iter().map(|o| o.sales_order_id.clone()).collect();
+                Ok((sales_order_ids, orders.rows, import_batch::streamed(batch_merchant, orders.orders)))
+            };
+            let (sales_order_ids, rows, body) = match tokio::task::spawn_blocking(read_into_batch).await {
+                Ok(Ok(read)) => read,
                 Ok(Err(refused)) => return Ok(OmsResult { file_name: base.file_name, merchant_no: base.merchant_no, ..*refused }),
                 Err(e) => return Err(ToolError::Failed(format!("Reading {name} failed: {e}"))),
             };
-            let body = import_body(&merchant_no, &orders);
             let (_, data) = match call(&self.shared, ctx, "importOrders", None, None, Some(body)).await {
                 Ok(answer) => answer,
                 Err(mut refused) => {
                     // The system counts orders from 0 in the batch; name them by their sales order id.
                     for row in &mut refused.row_errors {
-                        row.sales_order_id = row.row.and_then(|r| orders.orders.get(r as usize - 1)).map(|o| o.sales_order_id.clone());
+                        row.sales_order_id = row.row.and_then(|r| sales_order_ids.get(r as usize - 1)).cloned();
                     }
                     return Ok(OmsResult { file_name: base.file_name, merchant_no: base.merchant_no, ..*refused });
                 }
             };
             let created: Vec<OmsOrder> = data.get("orders").and_then(Value::as_array).into_iter().flatten().filter_map(order_of).collect();
             let imported = data.get("imported").and_then(Value::as_u64).unwrap_or(created.len() as u64);
-            let lines = data.get("lineCount").and_then(Value::as_u64).unwrap_or(orders.rows as u64);
+            let lines = data.get("lineCount").and_then(Value::as_u64).unwrap_or(rows as u64);
             Ok(OmsResult {
                 success: true,
                 order_id: created.first().map(|o| o.order_id.clone()),
@@ -702,16 +693,11 @@ async fn precheck_import(shared: &Shared, input: &ImportOrdersInput, ctx: &ToolC
     };
     let systems = shared.catalogues.tenant(&shared.services.store, ctx.tenant_id()).await.map_err(|e| ToolError::Failed(e.to_string()))?;
     let system = oms_of(&systems, ctx.caller.lang).map_err(|refused| ToolError::Invalid(refusal_text(&refused)))?;
-    let batch = ApiCallInput {
-        system: system.record.name.clone(),
-        operation: "importOrders".into(),
-        path_params: None,
-        query: None,
-        body: Some(import_body(merchant_no, &orders)),
-    };
+    let batch = ApiCallInput { system: system.record.name.clone(), operation: "importOrders".into(), path_params: None, query: None, body: None };
     let (_, op) = calls::resolve(&systems, &batch, ctx.caller.lang).map_err(|refused| ToolError::Invalid(refused.error.unwrap_or_default()))?;
-    if let Err(refused) = calls::check(&batch, &ctx.caller, op) {
-        let issues: Vec<String> = refused.issues.iter().take(NAMED_ROW_ERRORS).map(|i| i.message.clone()).collect();
+    let issues = import_batch::check(&batch, &ctx.caller, op, merchant_no, &orders.orders);
+    if !issues.is_empty() {
+        let issues: Vec<String> = issues.iter().take(NAMED_ROW_ERRORS).map(|i| i.message.clone()).collect();
         return Err(ToolError::Invalid(format!("{name} does not fit the order system's import: {}", issues.join("; "))));
     }
     if merchant_unknown(shared, ctx, merchant_no).await {
@@ -942,7 +928,7 @@ mod tests {
                    SO-2,Acme,1 Main St,Reno,NV,89501,ITM-000007,2, upsn \n\
                    SO-3,Acme,1 Main St,Reno,NV,89501,POC-10007,2,CAR-015\n\
                    SO-4,Acme,1 Main St,Reno,NV,89501,POC-10007,2,fedex\n";
-        let body = import_body("M10042", &read(csv.as_bytes(), "orders.csv", &references).unwrap());
+        let body = sent("M10042", &read(csv.as_bytes(), "orders.csv", &references).unwrap());
         let sent: Vec<(&str, &str)> =
             (0..4).map(|i| (body["orders"][i]["carrierId"].as_str().unwrap(), body["orders"][i]["lines"][0]["sku"].as_str().unwrap())).collect();
         assert_eq!(sent, [("CAR-015", "POC-10007"), ("CAR-015", "POC-10007"), ("CAR-015", "POC-10007"), ("CAR-002", "POC-10007")]);
@@ -961,10 +947,21 @@ mod tests {
     fn orders_become_the_import_body() {
         let csv = "Sales Order,Ship To Name,Address,City,State,Zip,SKU,Qty,Ship Date\nSO-1,Acme,1 Main St,Reno,NV,89501,SKU-1,2,2026-12-01\nSO-1,Acme,1 Main St,Reno,NV,89501,SKU-2,1,2026-12-01\n";
         let orders = read(csv.as_bytes(), "orders.csv", &References::default()).unwrap();
-        let body = import_body("M10042", &orders);
-        assert_eq!(body["merchantNo"], "M10042");
-        assert_eq!(body["orders"][0]["salesOrderId"], "SO-1");
-        assert_eq!(body["orders"][0]["shipTo"]["postalCode"], "89501");
-        assert_eq!(body["orders"][0]["lines"].as_array().unwrap().len(), 2);
+        let body = sent("M10042", &orders);
+        assert_eq!(
+            body,
+            json!({"merchantNo": "M10042", "orders": [{
+                "salesOrderId": "SO-1",
+                "shipTo": {"name": "Acme", "line1": "1 Main St", "line2": null, "city": "Reno", "state": "NV", "postalCode": "89501", "country": "US", "phone": null},
+                "requestedShipDate": "2026-12-01",
+                "carrierId": null,
+                "lines": [{"sku": "SKU-1", "quantity": 2, "uom": "EA"}, {"sku": "SKU-2", "quantity": 1, "uom": "EA"}],
+            }]})
+        );
+    }
+
+    /// The import body as the order system reads it.
+    fn sent(merchant_no: &str, orders: &waybill_orders::Orders) -> Value {
+        serde_json::from_slice(&import_batch::written(merchant_no, &orders.orders)).unwrap()
     }
 }

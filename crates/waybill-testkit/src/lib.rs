@@ -2,5 +2,6 @@
 
 pub mod fake_http;
 pub mod memory;
+pub mod order_file;
 
 pub use fake_http::{Canned, FakeServer, Recorded};

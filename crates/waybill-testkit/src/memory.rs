@@ -5,6 +5,10 @@
 //!
 //! A test binary that uses it installs the allocator itself:
 //! `#[global_allocator] static ALLOCATOR: waybill_testkit::memory::Counting = waybill_testkit::memory::Counting;`
+//!
+//! A run with setup of its own (a server, a database) measures one stretch of itself with
+//! [`Phase`]: the high-water mark starts again from what is resident when it begins, so
+//! what the setup cost and gave back does not hide what the stretch costs.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::process::Command;
@@ -53,6 +57,44 @@ pub fn vm_hwm() -> u64 {
     status.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok()).map_or(0, |kb| kb * 1024)
 }
 
+/// Starts the resident-memory high-water mark again from what is resident now (Linux
+/// clears it on writing 5 to `/proc/self/clear_refs`; elsewhere it is left as it is).
+pub fn reset_vm_hwm() {
+    // Where it cannot be reset, the mark so far is the baseline: a measure can only be larger.
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// One stretch of a run, from [`Phase::start`]: the resident memory it added at its peak,
+/// and the peak of the allocations it added (with [`Counting`] installed; 0 without).
+pub struct Phase {
+    idle: u64,
+    held: usize,
+}
+
+impl Phase {
+    pub fn start() -> Phase {
+        reset_vm_hwm();
+        let held = LIVE.load(Ordering::Relaxed);
+        PEAK.store(held, Ordering::Relaxed);
+        Phase { idle: vm_hwm(), held }
+    }
+
+    /// The resident high-water mark above the resident memory at the start, in bytes.
+    pub fn rss(&self) -> u64 {
+        vm_hwm().saturating_sub(self.idle)
+    }
+
+    /// The peak of live allocations above those live at the start, in bytes.
+    pub fn live(&self) -> u64 {
+        PEAK.load(Ordering::Relaxed).saturating_sub(self.held) as u64
+    }
+
+    /// In a child: prints what the phase cost so far, for [`cost_in_child`] to read.
+    pub fn report(&self, name: &str, answer: &str) {
+        print_measured(name, self.rss(), self.live(), answer);
+    }
+}
+
 /// `size` bytes (less than one `unit` short): `head`, `unit` repeated, then `tail`.
 pub fn repeated(size: usize, head: &[u8], unit: &[u8], tail: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(size);
@@ -76,15 +118,18 @@ pub struct Cost {
 }
 
 /// In the child: makes the input named `name`, reads it, and prints what that cost for
-/// [`cost_in_child`] to read.
+/// [`cost_in_child`] to read. What the child set up before calling it is the idle baseline.
 pub fn measure(name: &str, make: impl FnOnce() -> Vec<u8>, read: impl FnOnce(&[u8]) -> String) {
-    let idle = vm_hwm();
+    let whole = Phase::start();
     let bytes = make();
-    let held = LIVE.load(Ordering::Relaxed);
-    PEAK.store(held, Ordering::Relaxed);
+    // The input stays resident, so starting the mark again here keeps it in `whole`.
+    let reading = Phase::start();
     let answer = read(&bytes);
-    let peak_live = PEAK.load(Ordering::Relaxed);
-    println!("\nMEASURED\t{name}\t{}\t{}\t{answer}", vm_hwm().saturating_sub(idle), peak_live - held);
+    print_measured(name, whole.rss(), reading.live(), &answer);
+}
+
+fn print_measured(name: &str, rss: u64, live: u64, answer: &str) {
+    println!("\nMEASURED\t{name}\t{rss}\t{live}\t{answer}");
 }
 
 /// Runs the test `test` of this binary again with `env` set to `name`, and reads what

@@ -23,6 +23,7 @@ mod files_s3;
 mod forbidden_characters;
 mod form_actions;
 mod forms;
+mod import_memory;
 mod import_names;
 mod instances;
 mod jira;
